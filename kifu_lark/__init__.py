@@ -1,0 +1,82 @@
+"""kifu-lark: read, convert and validate shogi game records with Lark grammars.
+
+>>> import kifu_lark
+>>> game = kifu_lark.loads("position startpos moves 7g7f 3c3d 8h2b+", "usi")
+>>> game.position_at(game.mainline()[-1]).sfen()
+'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPP1P/7R1/LNSGKGSNL w B 4'
+"""
+
+from kifu_lark.api import dump, dumps, formats, load, load_all, loads, loads_all
+from kifu_lark.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidRecordError,
+    KifuEncodingError,
+    KifuError,
+    KifuSyntaxError,
+    UnknownFormatError,
+    UnsupportedFeatureError,
+)
+from kifu_lark.formats.base import Capabilities, Format
+from kifu_lark.formats.registry import get_format
+from kifu_lark.model import (
+    MINISHOGI,
+    STANDARD,
+    Color,
+    Game,
+    Hand,
+    HeaderKey,
+    Headers,
+    Move,
+    Node,
+    Piece,
+    PieceKind,
+    Position,
+    Special,
+    SpecialKind,
+    Square,
+    Time,
+    Variant,
+    find_variant,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "MINISHOGI",
+    "STANDARD",
+    "AmbiguousMoveError",
+    "Capabilities",
+    "Color",
+    "Format",
+    "Game",
+    "Hand",
+    "HeaderKey",
+    "Headers",
+    "IllegalMoveError",
+    "InvalidRecordError",
+    "KifuEncodingError",
+    "KifuError",
+    "KifuSyntaxError",
+    "Move",
+    "Node",
+    "Piece",
+    "PieceKind",
+    "Position",
+    "Special",
+    "SpecialKind",
+    "Square",
+    "Time",
+    "UnknownFormatError",
+    "UnsupportedFeatureError",
+    "Variant",
+    "dump",
+    "dumps",
+    "find_variant",
+    "formats",
+    "get_format",
+    "load",
+    "load_all",
+    "loads",
+    "loads_all",
+]

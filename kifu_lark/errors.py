@@ -1,0 +1,172 @@
+"""Every error a user can cause: one hierarchy rooted at :class:`KifuError`.
+
+Each error carries the format, the 1-based line and column, the offending text and a hint as
+attributes, so reports can be machine-readable; ``str(err)`` is one human line followed by the
+source line with a caret under the column when the source is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+class KifuError(Exception):
+    """Root of every error kifu-lark raises on bad input or bad requests.
+
+    Attributes:
+        message: what is wrong, in one sentence.
+        code: a stable upper-case code (``SYNTAX``, ``TWO_PAWNS`` …) for machine use.
+        format: the format being read or written, when known.
+        line: 1-based line of the problem, when known.
+        column: 1-based column, when known.
+        text: the offending text (a token, a move as written).
+        hint: how to fix it, or what was expected.
+        source_line: the whole source line, for the caret display.
+    """
+
+    default_code = "ERROR"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        format: str | None = None,  # noqa: A002 - the public attribute's natural name
+        line: int | None = None,
+        column: int | None = None,
+        text: str | None = None,
+        hint: str | None = None,
+        source_line: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
+        self.format = format
+        self.line = line
+        self.column = column
+        self.text = text
+        self.hint = hint
+        self.source_line = source_line
+
+    def location(self) -> str:
+        """``format:line:col`` as far as known."""
+        parts = [p for p in (self.format, self.line, self.column) if p is not None]
+        return ":".join(str(p) for p in parts)
+
+    def headline(self) -> str:
+        """The one-line summary: location, message, code and hint."""
+        where = self.location()
+        text = f"{where}: {self.message}" if where else self.message
+        text += f" [{self.code}]"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+    def __str__(self) -> str:
+        text = self.headline()
+        if self.source_line is not None:
+            shown = self.source_line.rstrip("\r\n")
+            text += "\n    " + shown
+            if self.column is not None:
+                # Full-width characters take two cells in a terminal.
+                prefix = shown[: max(self.column - 1, 0)]
+                width = sum(2 if ord(ch) > 0x2E7F else 1 for ch in prefix)
+                text += "\n    " + " " * width + "^"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict (for ``validate --json``)."""
+        return {
+            "type": type(self).__name__,
+            "code": self.code,
+            "message": self.message,
+            "format": self.format,
+            "line": self.line,
+            "column": self.column,
+            "text": self.text,
+            "hint": self.hint,
+        }
+
+    def locate(
+        self,
+        *,
+        format: str | None = None,  # noqa: A002
+        line: int | None = None,
+        column: int | None = None,
+        source_line: str | None = None,
+    ) -> KifuError:
+        """Fill in location fields that are still unknown; returns ``self``."""
+        self.format = self.format or format
+        if self.line is None:
+            self.line, self.column = line, column
+        if self.source_line is None:
+            self.source_line = source_line
+        return self
+
+
+class KifuSyntaxError(KifuError):
+    """The text does not follow the notation's grammar."""
+
+    default_code = "SYNTAX"
+
+
+class KifuEncodingError(KifuError):
+    """The bytes cannot be decoded, or the text cannot be encoded as asked."""
+
+    default_code = "ENCODING"
+
+
+class InvalidRecordError(KifuError):
+    """The text parses but does not make a record: a bad start position, a header out of
+    range, a branch that starts nowhere …"""
+
+    default_code = "INVALID"
+
+
+class IllegalMoveError(KifuError):
+    """A move breaks a rule. ``code`` names the rule (``TWO_PAWNS``, ``PATH_BLOCKED`` …)."""
+
+    default_code = "ILLEGAL_MOVE"
+
+    def __init__(self, message: str, *, ply: int | None = None, **kwargs: Any) -> None:
+        super().__init__(message, **kwargs)
+        self.ply = ply
+
+    def headline(self) -> str:
+        head = super().headline()
+        return head if self.ply is None else head.replace(": ", f": move {self.ply}: ", 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "ply": self.ply}
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """A move as written fits more than one piece (e.g. KI2 lacking 右/左/直)."""
+
+    default_code = "AMBIGUOUS"
+
+    def __init__(self, message: str, *, candidates: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(message, **kwargs)
+        self.candidates = list(candidates)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "candidates": self.candidates}
+
+
+class UnsupportedFeatureError(KifuError):
+    """A writer was asked to hold what its format cannot (branches in CSA, drops in ksbp …)."""
+
+    default_code = "UNSUPPORTED"
+
+
+class UnknownFormatError(KifuError):
+    """No registered format has that name, extension, or matches the text."""
+
+    default_code = "UNKNOWN_FORMAT"
+
+    def __init__(self, message: str, *, closest: str | None = None, **kwargs: Any) -> None:
+        if closest and "hint" not in kwargs:
+            kwargs["hint"] = f"did you mean {closest!r}?"
+        super().__init__(message, **kwargs)
+        self.closest = closest

@@ -1,0 +1,125 @@
+"""What a format declares: names, grammar, reader, writer and what it can hold."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+from attrs import field, frozen
+
+from kifu_lark.rules.violations import Violation
+
+
+@frozen
+class Capabilities:
+    """What a format can hold; writers refuse the rest, round-trip tests project on it.
+
+    Attributes:
+        branches: variations (変化).
+        comments: comments on moves and before the first move.
+        times: time per move (``time_resolution`` seconds: 1 for whole seconds).
+        total_times: the running total next to each move's time.
+        start_positions: arbitrary start positions (not only the standard start).
+        headers: record headers (``False``: none at all).
+        specials: terminal events such as 投了.
+        multiple_games: several games in one text (``loads_all``).
+        time_resolution: smallest time step stored, in seconds (``0`` = any decimal).
+    """
+
+    branches: bool = False
+    comments: bool = False
+    times: bool = False
+    total_times: bool = False
+    start_positions: bool = False
+    headers: bool = False
+    specials: bool = False
+    multiple_games: bool = False
+    time_resolution: float = 1.0
+
+
+@frozen
+class ReadOptions:
+    """Options every reader understands.
+
+    Attributes:
+        tolerate: rule breaches to let through (reported on ``game.warnings``).
+        extra: format-specific options, by name.
+    """
+
+    tolerate: frozenset[Violation] = frozenset()
+    extra: dict[str, Any] = field(factory=dict, hash=False)
+
+
+@frozen
+class WriteOptions:
+    """Options every writer understands.
+
+    Attributes:
+        mainline_only: write the main line and drop variations instead of refusing them.
+        extra: format-specific options (e.g. CSA ``version="2.2"``).
+    """
+
+    mainline_only: bool = False
+    extra: dict[str, Any] = field(factory=dict, hash=False)
+
+
+# Shogi formats read and write ``Game``; formats of other games (シェルト) use their own
+# record type, hence ``Any`` here.
+Reader = Callable[[str, ReadOptions], list[Any]]
+Writer = Callable[[Any, WriteOptions], str]
+#: Renders a record's position after ``ply`` moves (``None``: the end) for ``kifu-lark show``.
+BoardText = Callable[[Any, int | None], str]
+Detector = Callable[[str], float]
+
+
+def _never(_text: str) -> float:
+    return 0.0
+
+
+@frozen
+class Format:
+    """A registered notation.
+
+    Attributes:
+        name: the lowercase id (``"csa"``).
+        description: one line for ``kifu-lark formats``.
+        extensions: file extensions with the dot (``".kif"``), the first is the default.
+        reader: text → games.
+        writer: game → text, or ``None`` for a read-only format.
+        aliases: other names accepted.
+        grammar: the ``.lark`` file in ``kifu_lark.grammars`` defining the syntax.
+        variants: the variant names the format holds (``"standard"``, ``"minishogi"``,
+            ``"any"`` for every board size).
+        capabilities: what it can hold.
+        detect: a score in [0, 1] that a text is in this format.
+        encodings: file encoding to write per extension (default UTF-8).
+        game: ``"shogi"`` or another game's name (シェルト formats carry their own model).
+        board_text: for formats of other games, how ``kifu-lark show`` draws a record.
+    """
+
+    name: str
+    description: str
+    extensions: tuple[str, ...]
+    reader: Reader
+    writer: Writer | None = None
+    aliases: tuple[str, ...] = ()
+    grammar: str | None = None
+    variants: frozenset[str] = frozenset({"standard"})
+    capabilities: Capabilities = Capabilities()
+    detect: Detector = _never
+    encodings: dict[str, str] = field(factory=dict, hash=False)
+    game: str = "shogi"
+    board_text: BoardText | None = None
+
+    def holds_variant(self, name: str) -> bool:
+        """True when games of variant ``name`` can be written in this format."""
+        return "any" in self.variants or name in self.variants
+
+    def encoding_for(self, extension: str) -> str:
+        """The encoding ``dump`` uses for a file with ``extension``."""
+        return self.encodings.get(extension.lower(), "utf-8")
+
+
+def names(collection: Collection[Format]) -> list[str]:
+    """The names of ``collection`` in order."""
+    return [f.name for f in collection]

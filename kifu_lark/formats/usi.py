@@ -1,0 +1,194 @@
+"""USI records (``position startpos moves 7g7f …``) and SFEN positions.
+
+Both formats share ``grammars/usi.lark``: a ``.sfen`` file may hold bare SFEN lines or USI
+position lines (GUIs paste either). They hold the main line's moves only: comments, times,
+headers and variations have no place in them (variations are refused unless
+``mainline_only``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
+from kifu_lark.formats import _lark
+from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.model.game import Game
+from kifu_lark.model.move import SpecialKind
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.position import Position
+from kifu_lark.model.square import Square
+from kifu_lark.model.variant import STANDARD
+from kifu_lark.rules.replay import GameBuilder
+
+_SPECIALS = {"resign": SpecialKind.RESIGN, "win": SpecialKind.ENTERING_KING_WIN}
+_SPECIAL_NAMES = {v: k for k, v in _SPECIALS.items()}
+
+
+@v_args(inline=True)
+class _ToGames(Transformer[Token, Any]):
+    """Turns each record line into a game; moves are replayed by the rules engine."""
+
+    def __init__(self, fmt: str, options: ReadOptions, text: str) -> None:
+        super().__init__()
+        self.fmt = fmt
+        self.options = options
+        self.text = text
+
+    def sfen(self, board: Token, turn: Token, hands: Token, number: Token | None = None) -> Position:
+        text = f"{board} {turn} {hands} {number or 1}"
+        try:
+            return Position.from_sfen(text)
+        except ValueError as err:
+            raise InvalidRecordError(
+                str(err),
+                code="BAD_POSITION",
+                format=self.fmt,
+                line=board.line,
+                column=board.column,
+                text=text,
+                source_line=_line_of(self.text, board.line),
+            ) from None
+
+    def bare_sfen(self, position: Position) -> Game:
+        return GameBuilder(position, format=self.fmt).finish()
+
+    def position(self, *items: Token | Position) -> Game:
+        rest = list(items)
+        if isinstance(rest[0], Token) and rest[0].type == "POSITION":
+            rest.pop(0)
+        head = rest.pop(0)
+        start = Position.initial(STANDARD) if isinstance(head, Token) else head
+        builder = GameBuilder(
+            start, format=self.fmt, tolerate=self.options.tolerate, source=self.text
+        )
+        for token in rest:
+            assert isinstance(token, Token)
+            if token.type == "USI_SPECIAL":
+                builder.special(_SPECIALS[str(token)], line=token.line, column=token.column)
+                continue
+            builder.move(**_usi_move(str(token)), text=str(token), line=token.line, column=token.column)
+        return builder.finish()
+
+    def start(self, *games: Game) -> list[Game]:
+        return list(games)
+
+
+def _line_of(text: str, line: int | None) -> str | None:
+    if line is None:
+        return None
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def _usi_move(token: str) -> dict[str, Any]:
+    if token[1] == "*":
+        return {
+            "to": Square(int(token[2]), ord(token[3]) - 96),
+            "piece": PieceKind.from_usi(token[0]),
+            "drop": True,
+        }
+    return {
+        "from_": Square(int(token[0]), ord(token[1]) - 96),
+        "to": Square(int(token[2]), ord(token[3]) - 96),
+        "promote": token.endswith("+"),
+    }
+
+
+def read_usi(text: str, options: ReadOptions) -> list[Game]:
+    """Read USI position lines (and bare SFEN lines), one game per line."""
+    tree = _lark.parse(_lark.parser("usi.lark"), text, "usi")
+    try:
+        games: list[Game] = _ToGames("usi", options, text).transform(tree)
+    except Exception as err:  # lark wraps transformer errors in VisitError
+        from lark.exceptions import LarkError
+
+        if isinstance(err, LarkError):
+            raise _lark.convert_lark_error(err, text, "usi") from None
+        raise
+    return games
+
+
+def read_sfen(text: str, options: ReadOptions) -> list[Game]:
+    """Read SFEN lines (USI position lines are accepted too)."""
+    games = read_usi(text, options)
+    for game in games:
+        game.format = "sfen"
+    return games
+
+
+def _mainline_moves(game: Game, options: WriteOptions, fmt: str) -> list[str]:
+    tokens: list[str] = []
+    node = game.root
+    while node.children:
+        if len(node.children) > 1 and not options.mainline_only:
+            raise UnsupportedFeatureError(
+                f"{fmt} holds one line of moves; the game has variations",
+                format=fmt,
+                hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+            )
+        node = node.children[0]
+        if node.move is not None:
+            tokens.append(node.move.usi())
+        elif node.special is not None and node.special.kind in _SPECIAL_NAMES:
+            tokens.append(_SPECIAL_NAMES[node.special.kind])
+    return tokens
+
+
+def write_usi(game: Game, options: WriteOptions) -> str:
+    """``position startpos|sfen … moves …`` for the main line."""
+    moves = _mainline_moves(game, options, "usi")
+    if game.start.variant is STANDARD and game.start.sfen(ply=1) == STANDARD.start_sfen:
+        head = "position startpos"
+    else:
+        head = "position sfen " + game.start.sfen()
+    return head + (" moves " + " ".join(moves) if moves else "") + "\n"
+
+
+def write_sfen(game: Game, options: WriteOptions) -> str:
+    """The SFEN of the final position of the main line."""
+    _mainline_moves(game, options, "sfen")
+    return game.final_position().sfen()
+
+
+def _detect_usi(text: str) -> float:
+    head = text.lstrip()[:80]
+    if head.startswith(("position ", "startpos", "sfen ")):
+        return 0.9
+    return 0.0
+
+
+def _detect_sfen(text: str) -> float:
+    first = text.strip().split("\n", 1)[0].split()
+    if len(first) in (3, 4) and first[0].count("/") >= 2 and first[1] in ("b", "w"):
+        return 0.9
+    return 0.0
+
+
+FORMATS = [
+    Format(
+        name="sfen",
+        description="SFEN position (written: the final position of the main line)",
+        extensions=(".sfen",),
+        reader=read_sfen,
+        writer=write_sfen,
+        grammar="usi.lark",
+        variants=frozenset({"any"}),
+        capabilities=Capabilities(start_positions=True, multiple_games=True),
+        detect=_detect_sfen,
+    ),
+    Format(
+        name="usi",
+        description="USI position command: start position and main-line moves",
+        extensions=(".usi",),
+        reader=read_usi,
+        writer=write_usi,
+        aliases=("position",),
+        grammar="usi.lark",
+        variants=frozenset({"any"}),
+        capabilities=Capabilities(start_positions=True, multiple_games=True),
+        detect=_detect_usi,
+    ),
+]

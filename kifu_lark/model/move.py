@@ -1,0 +1,102 @@
+"""Moves, terminal events (specials) and time."""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import field, frozen
+
+from kifu_lark.model.color import Color
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.square import Square
+
+
+@frozen
+class Move:
+    """A move as played: a board move (``from_`` set) or a drop (``from_`` is ``None``).
+
+    Attributes:
+        color: the side that moves.
+        to: the destination.
+        piece: the kind that moves, before any promotion (the dropped kind for a drop).
+        from_: the origin, ``None`` for a drop.
+        promote: whether the piece promotes on this move.
+        captured: the kind captured on ``to`` as it stood there (possibly promoted), or ``None``.
+    """
+
+    color: Color
+    to: Square
+    piece: PieceKind
+    from_: Square | None = None
+    promote: bool = False
+    captured: PieceKind | None = None
+
+    @property
+    def is_drop(self) -> bool:
+        """True for a drop (打)."""
+        return self.from_ is None
+
+    @property
+    def piece_after(self) -> PieceKind:
+        """The kind standing on ``to`` after the move."""
+        return self.piece.promoted() if self.promote else self.piece
+
+    def usi(self) -> str:
+        """The USI string: ``7g7f``, ``8h2b+`` or ``P*5e``."""
+        if self.from_ is None:
+            return f"{self.piece.usi}*{self.to.usi()}"
+        return self.from_.usi() + self.to.usi() + ("+" if self.promote else "")
+
+    def csa(self) -> str:
+        """The CSA move: ``+7776FU`` (``00`` as origin of a drop)."""
+        origin = "00" if self.from_ is None else self.from_.csa()
+        return f"{self.color.value}{origin}{self.to.csa()}{self.piece_after.csa}"
+
+    def __str__(self) -> str:
+        return self.usi()
+
+
+class SpecialKind(enum.Enum):
+    """Terminal and other non-move events a record can hold; values are CSA names."""
+
+    RESIGN = "TORYO"
+    INTERRUPT = "CHUDAN"
+    REPETITION = "SENNICHITE"
+    TIME_UP = "TIME_UP"
+    ILLEGAL_MOVE = "ILLEGAL_MOVE"
+    ILLEGAL_WIN = "ILLEGAL_WIN"  # 反則勝ち: the side to move wins, the other side fouled
+    ILLEGAL_LOSS = "ILLEGAL_LOSS"  # 反則負け: the side to move fouled and loses
+    IMPASSE = "JISHOGI"
+    MAX_MOVES = "MAX_MOVES"
+    ENTERING_KING_WIN = "KACHI"
+    DRAW_DECLARATION = "HIKIWAKE"
+    MATTA = "MATTA"
+    MATE = "TSUMI"
+    NO_MATE = "FUZUMI"
+    ERROR = "ERROR"
+    SEALED = "FUUJITE"
+    DEFAULT_WIN = "FUSENSHO"
+    DEFAULT_LOSS = "FUSENPAI"
+    PERPETUAL_CHECK = "OUTE_SENNICHITE"
+
+
+@frozen
+class Special:
+    """A special (terminal) event such as 投了.
+
+    Attributes:
+        kind: what happened.
+        color: the side to move when it happened (the one who resigns, runs out of time,
+            declares, or wins by the other side's foul); ``None`` when unknown.
+    """
+
+    kind: SpecialKind
+    color: Color | None = None
+
+
+@frozen
+class Time:
+    """Time used for a move and, when known, the mover's running total, in seconds."""
+
+    spent: float | None = None
+    total: float | None = field(default=None)

@@ -1,0 +1,208 @@
+"""Positions: board, hands, side to move and move number, with SFEN in and out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from attrs import evolve, field, frozen
+
+from kifu_lark.model.color import Color
+from kifu_lark.model.hand import Hand
+from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
+from kifu_lark.model.square import Square
+from kifu_lark.model.variant import MINISHOGI, STANDARD, Variant, board_variant
+
+
+@frozen
+class Position:
+    """An immutable position.
+
+    ``board`` holds one entry per square, rank by rank from rank 1, each rank from file 1
+    upwards (index ``(rank - 1) * files + file - 1``); ``None`` is an empty square.
+    ``hands`` is (black's hand, white's hand); ``ply`` is the number of the next move.
+    """
+
+    variant: Variant
+    board: tuple[Piece | None, ...] = field(repr=False)
+    hands: tuple[Hand, Hand] = (Hand(), Hand())
+    turn: Color = Color.BLACK
+    ply: int = 1
+
+    @board.validator
+    def _check_board(self, _attribute: object, value: tuple[Piece | None, ...]) -> None:
+        expected = self.variant.files * self.variant.ranks
+        if len(value) != expected:
+            raise ValueError(f"board: expected {expected} squares, got {len(value)}")
+
+    @classmethod
+    def empty(cls, variant: Variant = STANDARD) -> Position:
+        """A position with an empty board and empty hands, black to move."""
+        return cls(variant, (None,) * (variant.files * variant.ranks))
+
+    @classmethod
+    def initial(cls, variant: Variant = STANDARD) -> Position:
+        """The variant's usual start position (empty board for sizes without one)."""
+        if variant.start_sfen is None:
+            return cls.empty(variant)
+        return cls.from_sfen(variant.start_sfen, variant)
+
+    def index(self, square: Square) -> int:
+        """The index of ``square`` in ``board``."""
+        return (square.rank - 1) * self.variant.files + square.file - 1
+
+    def __getitem__(self, square: Square) -> Piece | None:
+        if not self.variant.contains(square):
+            raise IndexError(f"{square} is off the {self.variant.name} board")
+        return self.board[self.index(square)]
+
+    def pieces(self) -> Iterator[tuple[Square, Piece]]:
+        """Every occupied square with its piece, in board order."""
+        files = self.variant.files
+        for i, piece in enumerate(self.board):
+            if piece is not None:
+                yield Square(i % files + 1, i // files + 1), piece
+
+    def hand(self, color: Color) -> Hand:
+        """The hand of ``color``."""
+        return self.hands[0] if color is Color.BLACK else self.hands[1]
+
+    def with_piece(self, square: Square, piece: Piece | None) -> Position:
+        """A copy with ``square`` set to ``piece`` (or emptied)."""
+        board = list(self.board)
+        board[self.index(square)] = piece
+        return evolve(self, board=tuple(board))
+
+    def with_hand(self, color: Color, hand: Hand) -> Position:
+        """A copy with the hand of ``color`` replaced."""
+        hands = (hand, self.hands[1]) if color is Color.BLACK else (self.hands[0], hand)
+        return evolve(self, hands=hands)
+
+    def king_square(self, color: Color) -> Square | None:
+        """Where the king of ``color`` stands, or ``None``."""
+        for square, piece in self.pieces():
+            if piece.kind is PieceKind.KING and piece.color is color:
+                return square
+        return None
+
+    # --- SFEN -------------------------------------------------------------------------
+
+    def sfen(self, *, ply: int | None = None) -> str:
+        """The SFEN string of this position (``ply`` overrides the move number)."""
+        files = self.variant.files
+        rows = []
+        for r in range(self.variant.ranks):
+            row, empty = [], 0
+            for f in range(files - 1, -1, -1):
+                piece = self.board[r * files + f]
+                if piece is None:
+                    empty += 1
+                    continue
+                if empty:
+                    row.append(str(empty))
+                    empty = 0
+                row.append(piece.sfen())
+            if empty:
+                row.append(str(empty))
+            rows.append("".join(row))
+        hands = ""
+        for color, hand in zip((Color.BLACK, Color.WHITE), self.hands, strict=True):
+            for kind, n in hand.items():
+                letter = kind.usi if color is Color.BLACK else kind.usi.lower()
+                hands += (str(n) if n > 1 else "") + letter
+        number = self.ply if ply is None else ply
+        return f"{'/'.join(rows)} {self.turn.usi} {hands or '-'} {number}"
+
+    @classmethod
+    def from_sfen(cls, text: str, variant: Variant | None = None) -> Position:
+        """Parse an SFEN string; the board size is taken from the string unless given.
+
+        Raises:
+            ValueError: with a message naming the bad field.
+        """
+        fields = text.split()
+        if len(fields) not in (3, 4):
+            raise ValueError(f"SFEN needs 3 or 4 fields, got {len(fields)}")
+        rows = fields[0].split("/")
+        parsed: list[list[Piece | None]] = []
+        for row in rows:
+            cells: list[Piece | None] = []
+            i = 0
+            while i < len(row):
+                ch = row[i]
+                if ch.isdigit():
+                    j = i
+                    while j < len(row) and row[j].isdigit():
+                        j += 1
+                    cells.extend([None] * int(row[i:j]))
+                    i = j
+                    continue
+                token = ch
+                if ch == "+":
+                    if i + 1 >= len(row):
+                        raise ValueError(f"'+' with no piece in SFEN row {row!r}")
+                    token = row[i : i + 2]
+                    i += 1
+                i += 1
+                try:
+                    kind = PieceKind.from_usi(token)
+                except (KeyError, ValueError):
+                    raise ValueError(f"unknown SFEN piece {token!r}") from None
+                color = Color.BLACK if token[-1].isupper() else Color.WHITE
+                cells.append(Piece(kind, color))
+            parsed.append(cells)
+        width = len(parsed[0])
+        if any(len(cells) != width for cells in parsed):
+            raise ValueError(f"SFEN rows differ in length: {fields[0]!r}")
+        if variant is None:
+            variant = board_variant(width, len(parsed))
+        if (variant.files, variant.ranks) != (width, len(parsed)):
+            raise ValueError(
+                f"SFEN board is {width}x{len(parsed)}, {variant.name} is "
+                f"{variant.files}x{variant.ranks}"
+            )
+        board: list[Piece | None] = [None] * (width * len(parsed))
+        for r, cells in enumerate(parsed):
+            for k, piece in enumerate(cells):
+                board[r * width + (width - 1 - k)] = piece
+        if fields[1] not in ("b", "w"):
+            raise ValueError(f"SFEN side to move must be b or w, got {fields[1]!r}")
+        turn = Color.BLACK if fields[1] == "b" else Color.WHITE
+        hands = _parse_sfen_hands(fields[2])
+        ply = 1
+        if len(fields) == 4:
+            if not fields[3].isdigit() or int(fields[3]) < 1:
+                raise ValueError(f"SFEN move number must be a positive integer: {fields[3]!r}")
+            ply = int(fields[3])
+        return cls(variant, tuple(board), hands, turn, ply)
+
+    def __str__(self) -> str:
+        return self.sfen()
+
+
+def _parse_sfen_hands(text: str) -> tuple[Hand, Hand]:
+    if text == "-":
+        return Hand(), Hand()
+    black: dict[PieceKind, int] = {}
+    white: dict[PieceKind, int] = {}
+    i = 0
+    while i < len(text):
+        j = i
+        while j < len(text) and text[j].isdigit():
+            j += 1
+        count = int(text[i:j]) if j > i else 1
+        if j >= len(text):
+            raise ValueError(f"SFEN hand ends with a count: {text!r}")
+        letter = text[j]
+        try:
+            kind = PieceKind.from_usi(letter)
+        except (KeyError, ValueError):
+            raise ValueError(f"unknown piece {letter!r} in SFEN hand") from None
+        if kind not in HAND_KINDS:
+            raise ValueError(f"{letter!r} cannot be held in hand")
+        side = black if letter.isupper() else white
+        side[kind] = side.get(kind, 0) + count
+        i = j + 1
+    return Hand.of(black), Hand.of(white)
+
+
+__all__ = ["MINISHOGI", "STANDARD", "Position"]

@@ -1,0 +1,144 @@
+"""Precomputed tables for one variant: the padded board layout and piece movement.
+
+The engine works on a padded one-dimensional board: ``W = files + 1`` cells a row (column 0
+is a sentinel shared by both edges) and two sentinel rows above and below, so a knight's jump
+never leaves the array. Piece codes are small ints: kind index (1–14) for black, +16 for white.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from kifu_lark.model.color import Color
+from kifu_lark.model.piece import Piece, PieceKind
+from kifu_lark.model.square import Square
+from kifu_lark.model.variant import Variant
+
+KINDS: tuple[PieceKind, ...] = tuple(PieceKind)  # index + 1 = kind code
+KIND_CODE = {kind: i + 1 for i, kind in enumerate(KINDS)}
+PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK, KING = range(1, 9)
+PROMOTE = {PAWN: 9, LANCE: 10, KNIGHT: 11, SILVER: 12, BISHOP: 13, ROOK: 14}
+UNPROMOTE = {v: k for k, v in PROMOTE.items()}
+HAND_CODES = (ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN)
+WHITE_BIT = 16
+OFF = 32
+
+
+def piece_code(piece: Piece) -> int:
+    """The engine code of a model piece."""
+    return KIND_CODE[piece.kind] + (WHITE_BIT if piece.color is Color.WHITE else 0)
+
+
+def code_piece(code: int) -> Piece:
+    """The model piece of an engine code."""
+    return Piece(KINDS[(code & 15) - 1], Color.WHITE if code & WHITE_BIT else Color.BLACK)
+
+
+class Geometry:
+    """Index arithmetic and movement tables for one variant (built once per variant)."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        files, ranks = variant.files, variant.ranks
+        self.width = w = files + 1
+        self.size = (ranks + 4) * w
+        self.squares = [(r + 2) * w + f for r in range(ranks) for f in range(1, files + 1)]
+        self.square_of: dict[int, Square] = {}
+        self.rank_of = [0] * self.size
+        self.file_of = [0] * self.size
+        for r in range(1, ranks + 1):
+            for f in range(1, files + 1):
+                i = self.idx(f, r)
+                self.square_of[i] = Square(f, r)
+                self.rank_of[i] = r
+                self.file_of[i] = f
+        fwd = -w
+        orth = (fwd, -fwd, 1, -1)
+        diag = (fwd + 1, fwd - 1, -fwd + 1, -fwd - 1)
+        gold = {fwd - 1, fwd, fwd + 1, -1, 1, -fwd}
+        black_steps: dict[int, set[int]] = {
+            PAWN: {fwd},
+            KNIGHT: {2 * fwd - 1, 2 * fwd + 1},
+            SILVER: {fwd - 1, fwd, fwd + 1, -fwd - 1, -fwd + 1},
+            GOLD: gold,
+            KING: set(orth) | set(diag),
+            9: gold,
+            10: gold,
+            11: gold,
+            12: gold,
+            13: set(orth),
+            14: set(diag),
+        }
+        black_slides: dict[int, tuple[int, ...]] = {
+            LANCE: (fwd,),
+            BISHOP: diag,
+            ROOK: orth,
+            13: diag,
+            14: orth,
+        }
+        # [color][kind] → frozenset of step deltas / tuple of slide directions
+        self.steps: list[list[frozenset[int]]] = [[frozenset()] * 15, [frozenset()] * 15]
+        self.slides: list[list[tuple[int, ...]]] = [[()] * 15, [()] * 15]
+        self.ray_dir: list[list[dict[int, int]]] = [[{} for _ in range(15)] for _ in range(2)]
+        span = max(files, ranks)
+        for c, sign in ((0, 1), (1, -1)):
+            for k in range(1, 15):
+                self.steps[c][k] = frozenset(sign * d for d in black_steps.get(k, ()))
+                dirs = tuple(sign * d for d in black_slides.get(k, ()))
+                self.slides[c][k] = dirs
+                self.ray_dir[c][k] = {d * n: d for d in dirs for n in range(1, span)}
+        self.all_dirs = orth + diag
+        self.pawn_step = (fwd, -fwd)
+        # LINE[a][b]: unit direction from a towards b when they share a rank, file or diagonal.
+        self.line: dict[int, dict[int, int]] = {}
+        for a in self.squares:
+            row: dict[int, int] = {}
+            for d in self.all_dirs:
+                t = a + d
+                while t in self.square_of:
+                    row[t] = d
+                    t += d
+            self.line[a] = row
+        self.knight_from = [
+            tuple(-d for d in self.steps[0][KNIGHT]),
+            tuple(-d for d in self.steps[1][KNIGHT]),
+        ]
+        zone = variant.zone
+        self.in_zone = [
+            [i in self.square_of and self.rank_of[i] <= zone for i in range(self.size)],
+            [i in self.square_of and self.rank_of[i] > ranks - zone for i in range(self.size)],
+        ]
+        # Ranks from which a piece still has a move: a pawn or lance needs one rank ahead,
+        # a knight two.
+        self.dead: list[dict[int, list[bool]]] = [{}, {}]
+        for c in (0, 1):
+            for k, need in ((PAWN, 1), (LANCE, 1), (KNIGHT, 2)):
+                self.dead[c][k] = [
+                    i in self.square_of
+                    and (self.rank_of[i] <= need if c == 0 else self.rank_of[i] > ranks - need)
+                    for i in range(self.size)
+                ]
+        self.kinds = frozenset(KIND_CODE[k] for k in variant.kinds)
+        rng = random.Random(0x6B6966755F6C61)  # fixed: hashes must not vary between runs
+        self.zobrist = [[rng.getrandbits(64) for _ in range(32)] for _ in range(self.size)]
+        self.zobrist_hand = [
+            [[rng.getrandbits(64) for _ in range(40)] for _ in range(15)] for _ in range(2)
+        ]
+        self.zobrist_turn = rng.getrandbits(64)
+
+    def idx(self, file: int, rank: int) -> int:
+        """The padded index of (file, rank)."""
+        return (rank + 1) * self.width + file
+
+    def index(self, square: Square) -> int:
+        """The padded index of ``square``; ``-1`` when it is off this board."""
+        if not self.variant.contains(square):
+            return -1
+        return (square.rank + 1) * self.width + square.file
+
+
+@functools.cache
+def geometry(variant: Variant) -> Geometry:
+    """The (cached) geometry of ``variant``."""
+    return Geometry(variant)

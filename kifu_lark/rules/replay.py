@@ -1,0 +1,270 @@
+"""Build a :class:`~kifu_lark.model.Game` from notation-level moves, checking each one.
+
+Every reader goes through :class:`GameBuilder`: the transformer hands over what the file says
+(origin or none, destination or 同, piece as written, 成/不成/打, relative words) with its
+line and column; the builder resolves it against the position, validates it with the rules
+engine, and grows the tree. Errors get the format, line, column, ply and text of the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from kifu_lark.errors import IllegalMoveError, InvalidRecordError, KifuError
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game, Issue, Node
+from kifu_lark.model.headers import Headers
+from kifu_lark.model.move import Move, Special, SpecialKind, Time
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.position import Position
+from kifu_lark.model.square import Square
+from kifu_lark.rules.board import Board, illegal
+from kifu_lark.rules.resolve import resolve_unqualified
+from kifu_lark.rules.violations import TOLERABLE, Violation
+
+
+def tolerance(names: Iterable[str | Violation]) -> frozenset[Violation]:
+    """The violations named (``"two_pawns"``, ``"wrong_turn"`` … or ``Violation`` values).
+
+    Raises:
+        KifuError: for a name that is not a tolerable breach.
+    """
+    allowed: set[Violation] = set()
+    for name in names:
+        if isinstance(name, Violation):
+            allowed.add(name)
+            continue
+        key = name.strip().lower().replace("-", "_")
+        if key not in TOLERABLE:
+            raise KifuError(
+                f"cannot tolerate {name!r}",
+                code="USAGE",
+                hint="tolerable: " + ", ".join(sorted(TOLERABLE)),
+            )
+        allowed.add(TOLERABLE[key])
+    return frozenset(allowed)
+
+
+class GameBuilder:
+    """Grows a game tree move by move, validating each move as it is added."""
+
+    def __init__(
+        self,
+        start: Position,
+        *,
+        format: str,  # noqa: A002
+        tolerate: Collection[str | Violation] = (),
+        source: str | None = None,
+    ) -> None:
+        self.start = start
+        self.format = format
+        self.allowed = tolerance(tolerate)
+        self.board = Board.from_position(start)
+        self.root = Node()
+        self.node = self.root
+        self.warnings: list[Issue] = []
+        self._source = source
+        self._lines: list[str] | None = None
+
+    # --- locations -------------------------------------------------------------------------
+
+    def source_line(self, line: int | None) -> str | None:
+        """The text of 1-based ``line`` of the source, when known."""
+        if self._source is None or line is None:
+            return None
+        if self._lines is None:
+            self._lines = self._source.splitlines()
+        return self._lines[line - 1] if 0 < line <= len(self._lines) else None
+
+    def error(
+        self,
+        err: KifuError,
+        line: int | None,
+        column: int | None,
+        text: str | None = None,
+    ) -> KifuError:
+        """Fill in ``err``'s location from the move being read."""
+        if isinstance(err, IllegalMoveError) and err.ply is None:
+            err.ply = self.node.ply + 1
+        if err.text is None:
+            err.text = text
+        return err.locate(
+            format=self.format, line=line, column=column, source_line=self.source_line(line)
+        )
+
+    # --- building --------------------------------------------------------------------------
+
+    @property
+    def ply(self) -> int:
+        """Depth of the current node (0 before the first move)."""
+        return len(self.board._history)
+
+    @property
+    def color(self) -> Color:
+        """The side to move at the current node."""
+        return self.board.color
+
+    def last_move(self) -> Move | None:
+        """The move of the current node, if it holds one."""
+        return self.node.move
+
+    def move(
+        self,
+        to: Square | None,
+        *,
+        color: Color | None = None,
+        from_: Square | None = None,
+        piece: PieceKind | None = None,
+        piece_after: PieceKind | None = None,
+        promote: bool | None = None,
+        drop: bool | None = None,
+        relative: str = "",
+        text: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> Node:
+        """Resolve, validate and append one move; the new node becomes current.
+
+        Args:
+            to: the destination, ``None`` for 同 (the previous move's destination).
+            color: the mover as written (``None``: the side to move).
+            from_: the origin as written, ``None`` when the notation omits it or for a drop.
+            piece: the kind before the move as written.
+            piece_after: the kind after the move (CSA writes this instead of 成).
+            promote: 成 (True), 不成 (False) or not written (None).
+            drop: 打 written (True), an explicit drop origin (CSA ``00``) also True.
+            relative: KI2 relative words (右 左 上 引 寄 直), used when ``from_`` is None.
+            text, line, column: the move as written and where, for errors.
+
+        Raises:
+            IllegalMoveError: for a move that breaks a rule or cannot be resolved.
+        """
+        try:
+            if self.node.special is not None:
+                raise InvalidRecordError(
+                    "a move follows the end of the game", code="MOVE_AFTER_END"
+                )
+            move = self._resolve(to, color, from_, piece, piece_after, promote, drop, relative)
+            played = self.board.push(move, self.allowed)
+        except KifuError as err:
+            raise self.error(err, line, column, text) from None
+        self._drain(line, column)
+        node = Node(move=played, line=line, column=column)
+        self.node.add(node)
+        self.node = node
+        return node
+
+    def _resolve(
+        self,
+        to: Square | None,
+        color: Color | None,
+        from_: Square | None,
+        piece: PieceKind | None,
+        piece_after: PieceKind | None,
+        promote: bool | None,
+        drop: bool | None,
+        relative: str,
+    ) -> Move:
+        board = self.board
+        mover = board.color if color is None else color
+        if to is None:
+            previous = self.node.move
+            if previous is None:
+                raise illegal(Violation.NO_PREVIOUS_MOVE)
+            to = previous.to
+        if not board.g.variant.contains(to):
+            raise illegal(Violation.OFF_BOARD, to.csa())
+        if from_ is not None:
+            if not board.g.variant.contains(from_):
+                raise illegal(Violation.OFF_BOARD, from_.csa())
+            on_board = board.piece_kind(from_)
+            if on_board is None:
+                raise illegal(Violation.NO_PIECE, from_.csa())
+            if piece is not None and piece is not on_board:
+                raise illegal(
+                    Violation.PIECE_MISMATCH, f"{on_board.name} stands there, not {piece.name}"
+                )
+            if piece_after is not None:
+                promote = _promotion_of(on_board, piece_after)
+            return Move(mover, to, on_board, from_, bool(promote))
+        kind = piece if piece is not None else piece_after
+        if kind is None:
+            raise illegal(Violation.NO_PIECE, "no piece named")
+        if drop:
+            if kind.is_promoted:
+                raise illegal(Violation.DROP_PROMOTED)
+            if promote:
+                raise illegal(Violation.DROP_PROMOTED, "打 with 成")
+            return Move(mover, to, kind)
+        return resolve_unqualified(board, mover, to, kind, promote, relative)
+
+    def special(
+        self,
+        kind: SpecialKind,
+        *,
+        color: Color | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> Node:
+        """Append a special (投了 …); ``color`` defaults to the side to move."""
+        node = Node(
+            special=Special(kind, self.board.color if color is None else color),
+            line=line,
+            column=column,
+        )
+        self.node.add(node)
+        self.node = node
+        return node
+
+    def comment(self, text: str) -> None:
+        """Attach a comment line to the current node (the root before the first move)."""
+        self.node.comments.append(text)
+
+    def time(self, time: Time) -> None:
+        """Set the time of the current node."""
+        self.node.time = time
+
+    def back_to(self, ply: int, line: int | None = None, column: int | None = None) -> None:
+        """Make the ancestor at depth ``ply`` on the current path current (to read a
+        variation that replaces move ``ply + 1``).
+
+        Raises:
+            InvalidRecordError: when the current path is not that deep.
+        """
+        if ply < 0 or ply > self.node.ply:
+            err = InvalidRecordError(
+                f"a variation at move {ply + 1} does not branch from the line read so far",
+                code="BAD_BRANCH",
+                hint=f"the line above reaches move {self.node.ply}",
+            )
+            raise self.error(err, line, column)
+        while self.node.ply > ply:
+            if self.node.move is not None:
+                self.board.pop()
+            assert self.node.parent is not None  # depth > 0
+            self.node = self.node.parent
+
+    def _drain(self, line: int | None, column: int | None) -> None:
+        for violation in self.board.tolerated:
+            self.warnings.append(
+                Issue(violation.value, violation.message, self.node.ply + 1, line, column)
+            )
+        self.board.tolerated.clear()
+
+    def finish(self, headers: Headers | None = None) -> Game:
+        """The game built so far."""
+        game = Game(headers or Headers(), self.start, self.root)
+        game.format = self.format
+        game.warnings = self.warnings
+        return game
+
+
+def _promotion_of(before: PieceKind, after: PieceKind) -> bool:
+    """Whether a move turning ``before`` into ``after`` promotes (CSA writes the result)."""
+    if after is before:
+        return False
+    if before.can_promote and after is before.promoted():
+        return True
+    if before.is_promoted and after is before.unpromoted():
+        raise illegal(Violation.UNPROMOTE)
+    raise illegal(Violation.PIECE_MISMATCH, f"{before.name} cannot become {after.name}")

@@ -1,0 +1,72 @@
+"""Rule codes: each breach a move can commit, with a message template."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Violation(enum.Enum):
+    """A rule a move breaks. The value is the stable code used in errors and reports."""
+
+    OFF_BOARD = "OFF_BOARD"
+    NO_PIECE = "NO_PIECE"
+    NOT_OWN_PIECE = "NOT_OWN_PIECE"
+    PIECE_MISMATCH = "PIECE_MISMATCH"
+    PIECE_NOT_IN_VARIANT = "PIECE_NOT_IN_VARIANT"
+    BAD_MOVEMENT = "BAD_MOVEMENT"
+    PATH_BLOCKED = "PATH_BLOCKED"
+    OWN_PIECE_ON_TARGET = "OWN_PIECE_ON_TARGET"
+    NOT_IN_HAND = "NOT_IN_HAND"
+    DROP_PROMOTED = "DROP_PROMOTED"
+    DROP_ON_PIECE = "DROP_ON_PIECE"
+    PROMOTION_OUTSIDE_ZONE = "PROMOTION_OUTSIDE_ZONE"
+    UNPROMOTABLE = "UNPROMOTABLE"
+    ALREADY_PROMOTED = "ALREADY_PROMOTED"
+    UNPROMOTE = "UNPROMOTE"
+    DEAD_PIECE = "DEAD_PIECE"
+    TWO_PAWNS = "TWO_PAWNS"
+    PAWN_DROP_MATE = "PAWN_DROP_MATE"
+    KING_IN_CHECK = "KING_IN_CHECK"
+    WRONG_TURN = "WRONG_TURN"
+    CAPTURE_MISMATCH = "CAPTURE_MISMATCH"
+    NO_PREVIOUS_MOVE = "NO_PREVIOUS_MOVE"
+
+    @property
+    def message(self) -> str:
+        """A short description of the rule."""
+        return _MESSAGES[self]
+
+
+_MESSAGES = {
+    Violation.OFF_BOARD: "square is off the board",
+    Violation.NO_PIECE: "no piece on the origin square",
+    Violation.NOT_OWN_PIECE: "the piece on the origin belongs to the other side",
+    Violation.PIECE_MISMATCH: "the piece named is not the piece on the origin square",
+    Violation.PIECE_NOT_IN_VARIANT: "this piece is not used in this variant",
+    Violation.BAD_MOVEMENT: "the piece cannot move that way",
+    Violation.PATH_BLOCKED: "the path is blocked",
+    Violation.OWN_PIECE_ON_TARGET: "the destination holds one's own piece",
+    Violation.NOT_IN_HAND: "the piece is not in hand",
+    Violation.DROP_PROMOTED: "a promoted piece cannot be dropped",
+    Violation.DROP_ON_PIECE: "a piece can only be dropped on an empty square",
+    Violation.PROMOTION_OUTSIDE_ZONE: "promotion outside the promotion zone",
+    Violation.UNPROMOTABLE: "this piece cannot promote",
+    Violation.ALREADY_PROMOTED: "the piece is already promoted",
+    Violation.UNPROMOTE: "a promoted piece cannot turn back",
+    Violation.DEAD_PIECE: "the piece would have no legal move left (行き所のない駒)",
+    Violation.TWO_PAWNS: "a second unpromoted pawn on the same file (二歩)",
+    Violation.PAWN_DROP_MATE: "checkmate by a pawn drop (打ち歩詰め)",
+    Violation.KING_IN_CHECK: "the move leaves or puts one's own king in check",
+    Violation.WRONG_TURN: "it is the other side's turn",
+    Violation.CAPTURE_MISMATCH: "the captured piece named is not the piece on the destination",
+    Violation.NO_PREVIOUS_MOVE: "同 (same square) with no previous move",
+}
+
+#: Breaches that real records contain and that ``tolerate=`` may let through, by name.
+TOLERABLE = {
+    "two_pawns": Violation.TWO_PAWNS,
+    "wrong_turn": Violation.WRONG_TURN,
+    "pawn_drop_mate": Violation.PAWN_DROP_MATE,
+    "dead_piece": Violation.DEAD_PIECE,
+    "king_in_check": Violation.KING_IN_CHECK,
+}

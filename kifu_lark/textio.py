@@ -1,0 +1,118 @@
+"""Decoding record files: BOMs, UTF-8, CP932 (Shift_JIS) and EUC-JP, detected from bytes."""
+
+from __future__ import annotations
+
+import re
+
+from kifu_lark.errors import KifuEncodingError
+
+_DECLARED = re.compile(rb"^#KIF\s+version=[\d.]+\s+encoding=([\w-]+)", re.MULTILINE)
+_CSA_CHARSET = re.compile(rb"^'(?:\s*)charset=([\w-]+)", re.MULTILINE | re.IGNORECASE)
+_ALIASES = {
+    "utf8": "utf-8",
+    "utf-8": "utf-8",
+    "shift_jis": "cp932",
+    "shift-jis": "cp932",
+    "sjis": "cp932",
+    "cp932": "cp932",
+    "windows-31j": "cp932",
+    "euc-jp": "euc-jp",
+    "eucjp": "euc-jp",
+}
+
+
+def normalize_encoding(name: str) -> str:
+    """Our name for an encoding label (``Shift_JIS`` → ``cp932``)."""
+    return _ALIASES.get(name.strip().lower(), name.strip().lower())
+
+
+def _japanese_score(text: str) -> float:
+    """How much ``text`` looks like Japanese shogi text rather than mojibake."""
+    good = sum(
+        1
+        for ch in text
+        if "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" or "\uff10" <= ch <= "\uff19"
+    )
+    bad = sum(1 for ch in text if "\uff61" <= ch <= "\uff9f" or "\ue000" <= ch <= "\uf8ff")
+    return good - 3 * bad
+
+
+def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
+    """Decode record bytes; returns ``(text, encoding used)``.
+
+    With ``encoding`` given it is used as is. Otherwise: a BOM wins; then an explicit
+    ``#KIF … encoding=`` or CSA ``'charset=`` line; then UTF-8 if the bytes are valid UTF-8;
+    then CP932 or EUC-JP, whichever reads more like Japanese.
+
+    Raises:
+        KifuEncodingError: when the bytes fit none of them.
+    """
+    if encoding is not None:
+        name = normalize_encoding(encoding)
+        try:
+            return data.decode(name), name
+        except (UnicodeDecodeError, LookupError) as err:
+            raise _decode_error(data, name, err) from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        try:
+            return data[3:].decode("utf-8"), "utf-8-sig"
+        except UnicodeDecodeError as err:
+            raise _decode_error(data, "utf-8-sig", err) from None
+    declared = _DECLARED.search(data[:4096]) or _CSA_CHARSET.search(data[:4096])
+    if declared:
+        name = normalize_encoding(declared.group(1).decode("ascii"))
+        try:
+            return data.decode(name), name
+        except (UnicodeDecodeError, LookupError):
+            pass  # a wrong declaration: fall back to detection
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    candidates: list[tuple[float, str, str]] = []
+    for name in ("cp932", "euc-jp"):
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        candidates.append((_japanese_score(text), name, text))
+    if not candidates:
+        try:
+            data.decode("cp932")
+        except UnicodeDecodeError as err:
+            raise _decode_error(data, "utf-8, cp932 or euc-jp", err) from None
+    best = max(candidates, key=lambda c: (c[0], c[1] == "cp932"))
+    return best[2], best[1]
+
+
+def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
+    line = column = None
+    if isinstance(err, UnicodeDecodeError):
+        before = data[: err.start]
+        line = before.count(b"\n") + 1
+        column = err.start - (before.rfind(b"\n") + 1) + 1
+    return KifuEncodingError(
+        f"the bytes are not valid {name}",
+        line=line,
+        column=column,
+        text=repr(data[getattr(err, "start", 0) : getattr(err, "start", 0) + 4]),
+        hint="pass encoding=… (utf-8, cp932, euc-jp)",
+    )
+
+
+def encode(text: str, encoding: str, format: str | None = None) -> bytes:  # noqa: A002
+    """Encode for writing; characters the encoding cannot hold raise a clear error."""
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError as err:
+        before = text[: err.start]
+        line = before.count("\n") + 1
+        column = err.start - (before.rfind("\n") + 1) + 1
+        raise KifuEncodingError(
+            f"{text[err.start:err.end]!r} cannot be written in {encoding}",
+            format=format,
+            line=line,
+            column=column,
+            text=text[err.start : err.end],
+            hint="write UTF-8 instead (encoding='utf-8' or a .kifu/.ki2u file)",
+        ) from None
