@@ -14,21 +14,24 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml examples/western-notation/pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# The worked plugin example: its tests check that entry-point formats join the registry.
+	$(BIN)/python -m pip install --quiet --no-deps -e examples/western-notation
 	touch $(VENV)/.installed $@
 
 demo: $(VENV)/.installed
 	$(BIN)/kifu-lark demo $(DEMO)
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check kifu_lark tests benchmarks
+	$(BIN)/ruff check kifu_lark tests benchmarks examples
 
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
 pytest: $(VENV)/.installed-test
-	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(BIN)/python -m pytest
+	KIFU_LARK_REQUIRE_PLUGIN=1 HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} \
+		$(BIN)/python -m pytest
 
 test: lint typecheck pytest
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from kifu_lark.errors import KifuError, UnknownFormatError
+from kifu_lark.errors import KifuError, UnknownFormatError, UnsupportedFeatureError
 from kifu_lark.formats.base import Format, ReadOptions, WriteOptions
 from kifu_lark.formats.registry import (
     all_formats,
@@ -32,7 +32,9 @@ def formats() -> list[str]:
     return [f.name for f in all_formats()]
 
 
-def _format(format: str | Format | None, text: str | None = None, path: str | None = None) -> Format:  # noqa: A002
+def _format(
+    format: str | Format | None, text: str | None = None, path: str | None = None
+) -> Format:
     if isinstance(format, Format):
         return format
     if format is not None:
@@ -48,7 +50,7 @@ def _format(format: str | Format | None, text: str | None = None, path: str | No
 
 def loads_all(
     text: str,
-    format: str | Format | None = None,  # noqa: A002
+    format: str | Format | None = None,
     *,
     tolerate: Iterable[str | Violation] = (),
     **options: Any,
@@ -74,7 +76,7 @@ def loads_all(
 
 def loads(
     text: str,
-    format: str | Format | None = None,  # noqa: A002
+    format: str | Format | None = None,
     *,
     tolerate: Iterable[str | Violation] = (),
     **options: Any,
@@ -101,7 +103,7 @@ def _read_path(path: PathLike, encoding: str | None) -> tuple[str, str]:
 
 def load_all(
     path: PathLike,
-    format: str | Format | None = None,  # noqa: A002
+    format: str | Format | None = None,
     encoding: str | None = None,
     *,
     tolerate: Iterable[str | Violation] = (),
@@ -119,7 +121,7 @@ def load_all(
 
 def load(
     path: PathLike,
-    format: str | Format | None = None,  # noqa: A002
+    format: str | Format | None = None,
     encoding: str | None = None,
     *,
     tolerate: Iterable[str | Violation] = (),
@@ -128,13 +130,13 @@ def load(
     """Read the (first) game in the file at ``path``. See :func:`load_all`."""
     games = load_all(path, format, encoding, tolerate=tolerate, **options)
     if not games:
-        raise KifuError("the file holds no game", code="EMPTY", format=games and None)
+        raise KifuError("the file holds no game", code="EMPTY")
     return games[0]
 
 
 def dumps(
     game: Game,
-    format: str | Format,  # noqa: A002
+    format: str | Format,
     *,
     mainline_only: bool = False,
     **options: Any,
@@ -147,18 +149,30 @@ def dumps(
 
     >>> game = loads("position startpos moves 7g7f", "usi")
     >>> dumps(game, "sfen")
-    'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2'
+    'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n'
     """
     fmt = _format(format)
     if fmt.writer is None:
         raise UnknownFormatError(f"format {fmt.name!r} cannot be written", code="READ_ONLY")
+    is_shogi = isinstance(game, Game)
+    if is_shogi != (fmt.game == "shogi"):
+        kind = "a shogi game" if is_shogi else f"a {getattr(game, 'game', 'non-shogi')} record"
+        raise UnsupportedFeatureError(
+            f"{fmt.name} holds {fmt.game} records, not {kind}", format=fmt.name
+        )
+    if is_shogi and not fmt.holds_variant(game.start.variant.name):
+        raise UnsupportedFeatureError(
+            f"{fmt.name} cannot hold {game.start.variant.name} games",
+            format=fmt.name,
+            hint="variants it holds: " + ", ".join(sorted(fmt.variants)),
+        )
     return fmt.writer(game, WriteOptions(mainline_only, dict(options)))
 
 
 def dump(
     game: Game,
     path: PathLike,
-    format: str | Format | None = None,  # noqa: A002
+    format: str | Format | None = None,
     encoding: str | None = None,
     *,
     mainline_only: bool = False,

@@ -32,7 +32,7 @@ class KifuError(Exception):
         message: str,
         *,
         code: str | None = None,
-        format: str | None = None,  # noqa: A002 - the public attribute's natural name
+        format: str | None = None,
         line: int | None = None,
         column: int | None = None,
         text: str | None = None,
@@ -91,7 +91,7 @@ class KifuError(Exception):
     def locate(
         self,
         *,
-        format: str | None = None,  # noqa: A002
+        format: str | None = None,
         line: int | None = None,
         column: int | None = None,
         source_line: str | None = None,

@@ -100,7 +100,7 @@ def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
     )
 
 
-def encode(text: str, encoding: str, format: str | None = None) -> bytes:  # noqa: A002
+def encode(text: str, encoding: str, format: str | None = None) -> bytes:
     """Encode for writing; characters the encoding cannot hold raise a clear error."""
     try:
         return text.encode(encoding)
@@ -109,7 +109,7 @@ def encode(text: str, encoding: str, format: str | None = None) -> bytes:  # noq
         line = before.count("\n") + 1
         column = err.start - (before.rfind("\n") + 1) + 1
         raise KifuEncodingError(
-            f"{text[err.start:err.end]!r} cannot be written in {encoding}",
+            f"{text[err.start : err.end]!r} cannot be written in {encoding}",
             format=format,
             line=line,
             column=column,

@@ -23,12 +23,16 @@ GRAMMAR_LOADER = FromPackageLoader(GRAMMAR_PACKAGE)
 @functools.cache
 def parser(grammar: str, start: str = "start", **options: Any) -> Lark:
     """The LALR parser of ``grammar`` (a file in ``kifu_lark.grammars``), built once."""
-    opts: dict[str, Any] = {"parser": "lalr", "propagate_positions": False, "maybe_placeholders": False}
+    opts: dict[str, Any] = {
+        "parser": "lalr",
+        "propagate_positions": False,
+        "maybe_placeholders": False,
+    }
     opts.update(options)
     return Lark.open_from_package(GRAMMAR_PACKAGE, grammar, start=start, **opts)
 
 
-def parse(lark: Lark, text: str, format: str) -> Tree[Any]:  # noqa: A002
+def parse(lark: Lark, text: str, format: str) -> Tree[Any]:
     """Parse ``text``; lark errors become :class:`KifuSyntaxError`."""
     try:
         return lark.parse(text)
@@ -36,7 +40,7 @@ def parse(lark: Lark, text: str, format: str) -> Tree[Any]:  # noqa: A002
         raise convert_lark_error(err, text, format) from None
 
 
-def convert_lark_error(err: LarkError, text: str, format: str) -> KifuError:  # noqa: A002
+def convert_lark_error(err: LarkError, text: str, format: str) -> KifuError:
     """The ``KifuError`` for a lark exception raised while parsing ``text``."""
     if isinstance(err, VisitError) and isinstance(err.orig_exc, KifuError):
         return err.orig_exc

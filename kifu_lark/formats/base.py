@@ -7,6 +7,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from kifu_lark.model.move import SpecialKind
 from kifu_lark.rules.violations import Violation
 
 
@@ -15,6 +16,8 @@ class Capabilities:
     """What a format can hold; writers refuse the rest, round-trip tests project on it.
 
     Attributes:
+        moves: a record of moves; ``False`` for position-only formats (SFEN, BOD), which
+            write the final position of the main line.
         branches: variations (変化).
         comments: comments on moves and before the first move.
         times: time per move (``time_resolution`` seconds: 1 for whole seconds).
@@ -24,8 +27,11 @@ class Capabilities:
         specials: terminal events such as 投了.
         multiple_games: several games in one text (``loads_all``).
         time_resolution: smallest time step stored, in seconds (``0`` = any decimal).
+        special_kinds: the specials it can write (``None``: every ``SpecialKind``).
+        variation_specials: whether a variation may end in a special (or start with one).
     """
 
+    moves: bool = True
     branches: bool = False
     comments: bool = False
     times: bool = False
@@ -35,6 +41,8 @@ class Capabilities:
     specials: bool = False
     multiple_games: bool = False
     time_resolution: float = 1.0
+    special_kinds: frozenset[SpecialKind] | None = None
+    variation_specials: bool = True
 
 
 @frozen

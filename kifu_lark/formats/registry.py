@@ -16,7 +16,7 @@ from kifu_lark.errors import UnknownFormatError
 from kifu_lark.formats.base import Format
 
 #: Modules of ``kifu_lark.formats`` that define the built-in formats, in listing order.
-BUILTIN_MODULES: tuple[str, ...] = ("usi",)
+BUILTIN_MODULES: tuple[str, ...] = ("usi", "jkf", "ki2", "kif", "bod", "csa", "msk", "shelt")
 ENTRY_POINT_GROUP = "kifu_lark.formats"
 
 
@@ -95,8 +95,6 @@ def detect_format(text: str) -> Format:
     if score <= 0:
         raise UnknownFormatError(
             "cannot tell the format of this text",
-            hint="name it with format=… (known: "
-            + ", ".join(f.name for f in _registry())
-            + ")",
+            hint="name it with format=… (known: " + ", ".join(f.name for f in _registry()) + ")",
         )
     return fmt

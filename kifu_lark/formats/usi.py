@@ -37,7 +37,9 @@ class _ToGames(Transformer[Token, Any]):
         self.options = options
         self.text = text
 
-    def sfen(self, board: Token, turn: Token, hands: Token, number: Token | None = None) -> Position:
+    def sfen(
+        self, board: Token, turn: Token, hands: Token, number: Token | None = None
+    ) -> Position:
         text = f"{board} {turn} {hands} {number or 1}"
         try:
             return Position.from_sfen(text)
@@ -69,7 +71,9 @@ class _ToGames(Transformer[Token, Any]):
             if token.type == "USI_SPECIAL":
                 builder.special(_SPECIALS[str(token)], line=token.line, column=token.column)
                 continue
-            builder.move(**_usi_move(str(token)), text=str(token), line=token.line, column=token.column)
+            builder.move(
+                **_usi_move(str(token)), text=str(token), line=token.line, column=token.column
+            )
         return builder.finish()
 
     def start(self, *games: Game) -> list[Game]:
@@ -150,7 +154,7 @@ def write_usi(game: Game, options: WriteOptions) -> str:
 def write_sfen(game: Game, options: WriteOptions) -> str:
     """The SFEN of the final position of the main line."""
     _mainline_moves(game, options, "sfen")
-    return game.final_position().sfen()
+    return game.final_position().sfen() + "\n"
 
 
 def _detect_usi(text: str) -> float:
@@ -176,7 +180,7 @@ FORMATS = [
         writer=write_sfen,
         grammar="usi.lark",
         variants=frozenset({"any"}),
-        capabilities=Capabilities(start_positions=True, multiple_games=True),
+        capabilities=Capabilities(moves=False, start_positions=True, multiple_games=True),
         detect=_detect_sfen,
     ),
     Format(

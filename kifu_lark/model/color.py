@@ -11,6 +11,8 @@ class Color(enum.Enum):
     BLACK = "+"
     WHITE = "-"
 
+    __hash__ = object.__hash__  # singletons: identity hashing is correct and fast
+
     @property
     def opponent(self) -> Color:
         """The other side."""

@@ -33,14 +33,21 @@ class Node:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Node):
             return NotImplemented
-        return (
-            self.move == other.move
-            and self.special == other.special
-            and self.comments == other.comments
-            and self.time == other.time
-            and self.bookmark == other.bookmark
-            and self.children == other.children
-        )
+        # Iterative: a recursive comparison overflows the stack on games of a few hundred moves.
+        stack: list[tuple[Node, Node]] = [(self, other)]
+        while stack:
+            a, b = stack.pop()
+            if not (
+                a.move == b.move
+                and a.special == b.special
+                and a.comments == b.comments
+                and a.time == b.time
+                and a.bookmark == b.bookmark
+                and len(a.children) == len(b.children)
+            ):
+                return False
+            stack.extend(zip(a.children, b.children, strict=True))
+        return True
 
     __hash__ = None  # type: ignore[assignment]  # mutable tree
 
@@ -50,9 +57,7 @@ class Node:
         self.children.append(child)
         return child
 
-    def add_variation(
-        self, move: Move | None = None, special: Special | None = None
-    ) -> Node:
+    def add_variation(self, move: Move | None = None, special: Special | None = None) -> Node:
         """Create and append a child node holding ``move`` or ``special``."""
         return self.add(Node(move=move, special=special))
 

@@ -31,6 +31,10 @@ class PieceKind(enum.Enum):
     HORSE = "UM"
     DRAGON = "RY"
 
+    # Members are singletons: identity hashing is correct and much faster than Enum's
+    # name-based __hash__, which sits on the rules engine's hot path.
+    __hash__ = object.__hash__
+
     @property
     def csa(self) -> str:
         """The two-letter CSA code."""

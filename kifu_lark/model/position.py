@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from attrs import evolve, field, frozen
@@ -122,33 +123,19 @@ class Position:
         fields = text.split()
         if len(fields) not in (3, 4):
             raise ValueError(f"SFEN needs 3 or 4 fields, got {len(fields)}")
-        rows = fields[0].split("/")
         parsed: list[list[Piece | None]] = []
-        for row in rows:
+        for row in fields[0].split("/"):
             cells: list[Piece | None] = []
-            i = 0
-            while i < len(row):
-                ch = row[i]
-                if ch.isdigit():
-                    j = i
-                    while j < len(row) and row[j].isdigit():
-                        j += 1
-                    cells.extend([None] * int(row[i:j]))
-                    i = j
+            for token in _SFEN_TOKEN.findall(row):
+                if token[0].isdigit():
+                    cells.extend([None] * int(token))
                     continue
-                token = ch
-                if ch == "+":
-                    if i + 1 >= len(row):
-                        raise ValueError(f"'+' with no piece in SFEN row {row!r}")
-                    token = row[i : i + 2]
-                    i += 1
-                i += 1
-                try:
-                    kind = PieceKind.from_usi(token)
-                except (KeyError, ValueError):
-                    raise ValueError(f"unknown SFEN piece {token!r}") from None
-                color = Color.BLACK if token[-1].isupper() else Color.WHITE
-                cells.append(Piece(kind, color))
+                piece = _SFEN_PIECES.get(token)
+                if piece is None:
+                    raise ValueError(f"unknown SFEN piece {token!r}")
+                cells.append(piece)
+            if "".join(_SFEN_TOKEN.findall(row)) != row:
+                raise ValueError(f"unknown character in SFEN row {row!r}")
             parsed.append(cells)
         width = len(parsed[0])
         if any(len(cells) != width for cells in parsed):
@@ -177,6 +164,13 @@ class Position:
 
     def __str__(self) -> str:
         return self.sfen()
+
+
+_SFEN_TOKEN = re.compile(r"[0-9]+|\+?[A-Za-z]")
+#: Every SFEN piece token → its (shared, immutable) Piece.
+_SFEN_PIECES: dict[str, Piece] = {
+    Piece(kind, color).sfen(): Piece(kind, color) for kind in PieceKind for color in Color
+}
 
 
 def _parse_sfen_hands(text: str) -> tuple[Hand, Hand]:

@@ -7,7 +7,7 @@ from attrs import field, frozen, validators
 _ONE_OR_MORE = validators.and_(validators.instance_of(int), validators.ge(1))
 
 
-@frozen(order=True)
+@frozen(order=True, cache_hash=True)
 class Square:
     """A board square by ``file`` (筋, counted from black's right) and ``rank`` (段, from the top).
 

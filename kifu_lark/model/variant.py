@@ -42,9 +42,7 @@ class Variant:
 
     def squares(self) -> list[Square]:
         """Every square, rank by rank from the top, each rank from the highest file down."""
-        return [
-            Square(f, r) for r in range(1, self.ranks + 1) for f in range(self.files, 0, -1)
-        ]
+        return [Square(f, r) for r in range(1, self.ranks + 1) for f in range(self.files, 0, -1)]
 
 
 STANDARD = Variant(

@@ -21,9 +21,9 @@ from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
 from kifu_lark.rules.geometry import (
     HAND_CODES,
-    KING,
     KIND_CODE,
     KINDS,
+    KING,
     KNIGHT,
     OFF,
     PAWN,
@@ -115,9 +115,7 @@ class Board:
             code = self.cells[i]
             if code:
                 board[(g.rank_of[i] - 1) * files + g.file_of[i] - 1] = code_piece(code)
-        hands = tuple(
-            Hand(tuple(self.hands[c][k] for k in HAND_CODES)) for c in (0, 1)
-        )
+        hands = tuple(Hand(tuple(self.hands[c][k] for k in HAND_CODES)) for c in (0, 1))
         return Position(g.variant, tuple(board), hands, _COLORS[self.turn], self.ply)  # type: ignore[arg-type]
 
     @property
@@ -387,9 +385,7 @@ class Board:
             while t != to:
                 p = cells[t]
                 if p:
-                    raise illegal(
-                        Violation.BAD_MOVEMENT if p == OFF else Violation.PATH_BLOCKED
-                    )
+                    raise illegal(Violation.BAD_MOVEMENT if p == OFF else Violation.PATH_BLOCKED)
                 t += rd
         if promote:
             if k not in PROMOTE:
@@ -464,7 +460,11 @@ class Board:
     def hand_of(self, color: Color) -> dict[PieceKind, int]:
         """The pieces in hand of ``color``."""
         c = 0 if color is Color.BLACK else 1
-        return {kind: self.hands[c][KIND_CODE[kind]] for kind in HAND_KINDS if self.hands[c][KIND_CODE[kind]]}
+        return {
+            kind: self.hands[c][KIND_CODE[kind]]
+            for kind in HAND_KINDS
+            if self.hands[c][KIND_CODE[kind]]
+        }
 
     def repetition(self) -> Color | bool:
         """千日手 status of the current position.

@@ -30,9 +30,18 @@ def piece_code(piece: Piece) -> int:
     return KIND_CODE[piece.kind] + (WHITE_BIT if piece.color is Color.WHITE else 0)
 
 
-def code_piece(code: int) -> Piece:
-    """The model piece of an engine code."""
+def _code_piece(code: int) -> Piece:
     return Piece(KINDS[(code & 15) - 1], Color.WHITE if code & WHITE_BIT else Color.BLACK)
+
+
+_PIECE_OF_CODE = {
+    k | bit: _code_piece(k | bit) for k in range(1, len(KINDS) + 1) for bit in (0, WHITE_BIT)
+}
+
+
+def code_piece(code: int) -> Piece:
+    """The model piece of an engine code (shared instances: pieces are immutable)."""
+    return _PIECE_OF_CODE[code]
 
 
 class Geometry:
@@ -42,7 +51,9 @@ class Geometry:
         self.variant = variant
         files, ranks = variant.files, variant.ranks
         self.width = w = files + 1
-        self.size = (ranks + 4) * w
+        # One cell more than the padded rows: a knight jump from the last square of the
+        # bottom rank lands one past the last sentinel row otherwise.
+        self.size = (ranks + 4) * w + 1
         self.squares = [(r + 2) * w + f for r in range(ranks) for f in range(1, files + 1)]
         self.square_of: dict[int, Square] = {}
         self.rank_of = [0] * self.size
@@ -53,6 +64,7 @@ class Geometry:
                 self.square_of[i] = Square(f, r)
                 self.rank_of[i] = r
                 self.file_of[i] = f
+        self.index_of = {sq: i for i, sq in self.square_of.items()}
         fwd = -w
         orth = (fwd, -fwd, 1, -1)
         diag = (fwd + 1, fwd - 1, -fwd + 1, -fwd - 1)
@@ -133,9 +145,7 @@ class Geometry:
 
     def index(self, square: Square) -> int:
         """The padded index of ``square``; ``-1`` when it is off this board."""
-        if not self.variant.contains(square):
-            return -1
-        return (square.rank + 1) * self.width + square.file
+        return self.index_of.get(square, -1)
 
 
 @functools.cache

@@ -52,7 +52,7 @@ class GameBuilder:
         self,
         start: Position,
         *,
-        format: str,  # noqa: A002
+        format: str,
         tolerate: Collection[str | Violation] = (),
         source: str | None = None,
     ) -> None:
@@ -196,7 +196,7 @@ class GameBuilder:
             if promote:
                 raise illegal(Violation.DROP_PROMOTED, "打 with 成")
             return Move(mover, to, kind)
-        return resolve_unqualified(board, mover, to, kind, promote, relative)
+        return resolve_unqualified(board, mover, to, kind, promote, relative, self.allowed)
 
     def special(
         self,

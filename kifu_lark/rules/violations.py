@@ -30,6 +30,7 @@ class Violation(enum.Enum):
     WRONG_TURN = "WRONG_TURN"
     CAPTURE_MISMATCH = "CAPTURE_MISMATCH"
     NO_PREVIOUS_MOVE = "NO_PREVIOUS_MOVE"
+    RELATIVE_MISMATCH = "RELATIVE_MISMATCH"
 
     @property
     def message(self) -> str:
@@ -60,6 +61,7 @@ _MESSAGES = {
     Violation.WRONG_TURN: "it is the other side's turn",
     Violation.CAPTURE_MISMATCH: "the captured piece named is not the piece on the destination",
     Violation.NO_PREVIOUS_MOVE: "同 (same square) with no previous move",
+    Violation.RELATIVE_MISMATCH: "the relative words (右 左 上 引 寄 直) fit no piece that can move there",
 }
 
 #: Breaches that real records contain and that ``tolerate=`` may let through, by name.
@@ -69,4 +71,5 @@ TOLERABLE = {
     "pawn_drop_mate": Violation.PAWN_DROP_MATE,
     "dead_piece": Violation.DEAD_PIECE,
     "king_in_check": Violation.KING_IN_CHECK,
+    "relative_words": Violation.RELATIVE_MISMATCH,
 }

@@ -1,0 +1,1 @@
+"""Speed benchmarks: ``python -m benchmarks [NAME …]`` (``make bench``) prints moves/s."""

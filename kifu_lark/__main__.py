@@ -1,0 +1,7 @@
+"""``python -m kifu_lark`` runs the command line."""
+
+import sys
+
+from kifu_lark.cli import main
+
+sys.exit(main())

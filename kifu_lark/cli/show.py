@@ -1,0 +1,89 @@
+"""``kifu-lark show``: print the board of a record at a ply (text, or SVG with ``--svg``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from kifu_lark.cli.common import add_read_options, read_records
+from kifu_lark.errors import KifuError
+from kifu_lark.formats.base import WriteOptions
+from kifu_lark.formats.registry import get_format
+from kifu_lark.model.game import Game, Node
+from kifu_lark.model.square import Square
+
+NAME = "show"
+HELP = "print the board of a record after a given ply (default: the end of the main line)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="record file, or - for stdin")
+    parser.add_argument("--ply", type=int, help="show the position after this many moves")
+    parser.add_argument(
+        "--game", type=int, default=1, metavar="N", help="the N-th game of the file"
+    )
+    parser.add_argument("--svg", metavar="OUT", help="write an SVG picture of the board to OUT")
+    parser.add_argument(
+        "--moves", metavar="SQUARE", help="mark where the piece on SQUARE (e.g. 55) can go"
+    )
+    add_read_options(parser)
+
+
+def node_at(game: Game, ply: int | None) -> Node:
+    """The main-line node after ``ply`` moves (the last one when ``None``)."""
+    line = [n for n in game.mainline() if n.move is not None]
+    if ply is None:
+        return line[-1] if line else game.root
+    if not 0 <= ply <= len(line):
+        raise KifuError(f"the main line has {len(line)} moves, not {ply}", code="USAGE")
+    return line[ply - 1] if ply else game.root
+
+
+def _square(text: str) -> Square:
+    digits = text.strip()
+    if len(digits) != 2 or not digits.isdigit() or "0" in digits:
+        raise KifuError(
+            f"not a square: {text!r}", code="USAGE", hint="two digits, file then rank: 55"
+        )
+    return Square(int(digits[0]), int(digits[1]))
+
+
+def board_text(game: Game, node: Node) -> str:
+    """The KIF-style board diagram (via the ``bod`` format) after ``node``."""
+    position = game.position_at(node)
+    writer = get_format("bod").writer
+    assert writer is not None
+    return writer(Game(start=position), WriteOptions())
+
+
+def run(args: argparse.Namespace) -> int:
+    records = read_records(args.file, args.source_format, args.encoding, args.tolerate)
+    if not 1 <= args.game <= len(records):
+        raise KifuError(f"{args.file} holds {len(records)} game(s)", code="USAGE")
+    record: Any = records[args.game - 1]
+    if not isinstance(record, Game):
+        fmt = get_format(record.format)
+        if fmt.board_text is None:
+            raise KifuError(f"{fmt.name} records cannot be shown", code="USAGE")
+        print(fmt.board_text(record, args.ply), end="")
+        return 0
+    node = node_at(record, args.ply)
+    if args.svg:
+        from kifu_lark.render.svg import svg_board
+
+        marks: list[Square] = []
+        if args.moves:
+            from kifu_lark.explore import destinations
+
+            marks = destinations(record.position_at(node), _square(args.moves))
+        svg = svg_board(record.position_at(node), last_move=node.move, marks=marks)
+        Path(args.svg).write_text(svg, encoding="utf-8")
+        return 0
+    if args.moves:
+        from kifu_lark.explore import mark_destinations_text
+
+        print(mark_destinations_text(record.position_at(node), _square(args.moves)), end="")
+        return 0
+    print(board_text(record, node), end="")
+    return 0

@@ -1,0 +1,94 @@
+"""Fuzzing every reader with mutations of its fixtures: cut, duplicated and swapped lines,
+random bytes, wrong encodings. Nothing but ``KifuError`` may come out, and quickly."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kifu_lark
+from kifu_lark.errors import KifuError
+from kifu_lark.formats.base import Format
+from kifu_lark.formats.registry import all_formats
+from kifu_lark.textio import decode
+from tests.conftest import FIXTURES
+
+CASES: list[tuple[Format, Path]] = []
+for _fmt in all_formats():
+    _folder = FIXTURES / _fmt.name
+    if _folder.is_dir():
+        CASES += [
+            (_fmt, p)
+            for p in sorted(_folder.rglob("*"))
+            if p.is_file() and p.suffix.lower() in _fmt.extensions
+        ]
+
+
+@st.composite
+def mutations(draw: st.DrawFn, data: bytes) -> bytes:
+    """``data`` changed by one to three random edits at line or byte level."""
+    for _ in range(draw(st.integers(1, 3))):
+        lines = data.split(b"\n")
+        op = draw(st.sampled_from(["cut", "dup", "swap", "drop", "bytes", "truncate", "recode"]))
+        i = draw(st.integers(0, max(len(lines) - 1, 0)))
+        j = draw(st.integers(0, max(len(lines) - 1, 0)))
+        if op == "cut" and lines[i]:
+            k = draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:k]
+        elif op == "dup":
+            lines.insert(i, lines[j])
+        elif op == "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == "drop" and len(lines) > 1:
+            del lines[i]
+        elif op == "bytes":
+            k = draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:k] + draw(st.binary(min_size=1, max_size=8)) + lines[i][k:]
+        elif op == "truncate":
+            data = data[: draw(st.integers(0, len(data)))]
+            continue
+        elif op == "recode":
+            try:
+                text, _ = decode(data)
+            except KifuError:
+                text = data.decode("latin-1")
+            target = draw(st.sampled_from(["cp932", "euc-jp", "utf-16", "latin-1"]))
+            data = text.encode(target, errors="replace")
+            continue
+        data = b"\n".join(lines)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("fmt", "path"), CASES, ids=[f"{f.name}:{p.relative_to(FIXTURES)}" for f, p in CASES]
+)
+@settings(max_examples=25)
+@given(data=st.data())
+def test_mutated_fixture_raises_only_kifu_errors(
+    fmt: Format, path: Path, data: st.DataObject
+) -> None:
+    """A mutated record reads or fails with a KifuError, in time proportional to its size."""
+    mutated = data.draw(mutations(path.read_bytes()))
+    started = time.perf_counter()
+    try:
+        text, _ = decode(mutated)
+        kifu_lark.loads_all(text, fmt.name)
+    except KifuError as err:
+        str(err)  # rendering the message must not fail either
+    elapsed = time.perf_counter() - started
+    # Generous bound: a linear reader handles these small inputs in milliseconds; a hang or
+    # a quadratic blow-up does not.
+    assert elapsed < 2.0 + len(mutated) / 20_000
+
+
+def test_every_reader_rejects_binary_noise() -> None:
+    """Random bytes never escape as anything but KifuError for any reader."""
+    noise = bytes(range(256)) * 3
+    for fmt in all_formats():
+        with contextlib.suppress(KifuError):
+            kifu_lark.loads_all(noise.decode("latin-1"), fmt.name)

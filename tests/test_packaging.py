@@ -1,0 +1,34 @@
+"""The built wheel ships every grammar and the type marker."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+
+def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
+    """Building the wheel puts each grammars/*.lark under kifu_lark/grammars/."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--quiet",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("kifu_lark-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = {f"kifu_lark/grammars/{p.name}" for p in (ROOT / "grammars").glob("*.lark")}
+    assert expected <= names
+    assert "kifu_lark/py.typed" in names
