@@ -135,7 +135,13 @@ class IllegalMoveError(KifuError):
 
     def headline(self) -> str:
         head = super().headline()
-        return head if self.ply is None else head.replace(": ", f": move {self.ply}: ", 1)
+        if self.ply is None:
+            return head
+        written = f" ({self.text})" if self.text else ""
+        where = self.location()
+        if not where:
+            return f"move {self.ply}{written}: {head}"
+        return head.replace(": ", f": move {self.ply}{written}: ", 1)
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), "ply": self.ply}

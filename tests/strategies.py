@@ -118,6 +118,8 @@ def _line(
         moves = legal_moves(board)
         if i == 0 and exclude:
             moves = [m for m in moves if m.usi() not in exclude]
+        if not caps.drops:
+            moves = [m for m in moves if m.from_ is not None]
         if not moves:
             break
         move = board.push(moves[draw(st.integers(0, len(moves) - 1))])
@@ -182,6 +184,8 @@ def games(
 def _add_branch(draw: st.DrawFn, game: Game, caps: Capabilities) -> None:
     """Add a variation at a random node that already has a continuation."""
     candidates = [n for n in [game.root, *game.root.walk()] if n.children]
+    if not candidates:  # no move at all: nothing to branch from
+        return
     parent = draw(st.sampled_from(candidates))
     board = Board.from_position(game.start)
     for step in parent.path():

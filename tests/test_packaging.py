@@ -32,3 +32,9 @@ def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
     expected = {f"kifu_lark/grammars/{p.name}" for p in (ROOT / "grammars").glob("*.lark")}
     assert expected <= names
     assert "kifu_lark/py.typed" in names
+    # Every sub-package of the source tree is shipped (a missing one breaks the CLI).
+    packages = {
+        str(p.parent.relative_to(ROOT)) + "/__init__.py"
+        for p in (ROOT / "kifu_lark").rglob("__init__.py")
+    }
+    assert packages <= names

@@ -29,6 +29,8 @@ class Capabilities:
         time_resolution: smallest time step stored, in seconds (``0`` = any decimal).
         special_kinds: the specials it can write (``None``: every ``SpecialKind``).
         variation_specials: whether a variation may end in a special (or start with one).
+        drops: whether moves may be drops (打); ``False`` for notations that cannot write
+            them (勝田将棋盤 parameters).
     """
 
     moves: bool = True
@@ -43,6 +45,7 @@ class Capabilities:
     time_resolution: float = 1.0
     special_kinds: frozenset[SpecialKind] | None = None
     variation_specials: bool = True
+    drops: bool = True
 
 
 @frozen

@@ -16,7 +16,17 @@ from kifu_lark.errors import UnknownFormatError
 from kifu_lark.formats.base import Format
 
 #: Modules of ``kifu_lark.formats`` that define the built-in formats, in listing order.
-BUILTIN_MODULES: tuple[str, ...] = ("usi", "jkf", "ki2", "kif", "bod", "csa", "msk", "shelt")
+BUILTIN_MODULES: tuple[str, ...] = (
+    "usi",
+    "jkf",
+    "ksbp",
+    "ki2",
+    "kif",
+    "bod",
+    "csa",
+    "msk",
+    "shelt",
+)
 ENTRY_POINT_GROUP = "kifu_lark.formats"
 
 

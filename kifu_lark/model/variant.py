@@ -67,8 +67,8 @@ _BY_NAME = {
 def board_variant(files: int, ranks: int | None = None) -> Variant:
     """The variant for a board of the given size: standard, minishogi or a custom size.
 
-    Custom boards use every piece kind and a promotion zone of a third of the ranks
-    (at least one).
+    Custom boards use every piece kind and, as bioshogi does, the usual three-rank
+    promotion zone (the whole board when it has three ranks or fewer).
     """
     ranks = files if ranks is None else ranks
     for known in (STANDARD, MINISHOGI):
@@ -76,7 +76,7 @@ def board_variant(files: int, ranks: int | None = None) -> Variant:
             return known
     if files < 1 or ranks < 1 or files > 9 or ranks > 9:
         raise ValueError(f"unsupported board size {files}x{ranks} (1 to 9 files and ranks)")
-    return Variant(f"{files}x{ranks}", files, ranks, max(1, ranks // 3))
+    return Variant(f"{files}x{ranks}", files, ranks, min(3, ranks))
 
 
 def find_variant(name: str) -> Variant:

@@ -87,9 +87,14 @@ class Board:
         """A board set up as ``position``."""
         board = cls(position.variant)
         g = board.g
-        for square, piece in position.pieces():
+        files = position.variant.files
+        # position.board runs rank by rank from file 1: the index is computed rather than
+        # built through Square objects (every reader sets up a board per record).
+        for n, piece in enumerate(position.board):
+            if piece is None:
+                continue
             code = piece_code(piece)
-            i = g.index(square)
+            i = g.idx(n % files + 1, n // files + 1)
             board.cells[i] = code
             board.hash ^= g.zobrist[i][code]
             if code & 15 == KING:
@@ -315,7 +320,9 @@ class Board:
             self._check_drop(to, drop, c, allowed)
         else:
             self._check_board_move(frm, to, promote, c)
-        was_in_check = self.in_check()
+        was_in_check = self._in_check
+        if was_in_check is None:
+            was_in_check = self.in_check()
         captured = self._make(frm, to, promote, drop)
         if self._exposes_king(frm, to, was_in_check):
             if Violation.KING_IN_CHECK in allowed:
@@ -401,6 +408,15 @@ class Board:
 
     # --- the model-level interface ---------------------------------------------------------
 
+    def check_turn(self, color: Color, allowed: Collection[Violation] = ()) -> None:
+        """Raise ``WRONG_TURN`` unless ``color`` is to move; when tolerated, hand the move to
+        ``color`` and record the breach."""
+        if color is not _COLORS[self.turn]:
+            if Violation.WRONG_TURN not in allowed:
+                raise illegal(Violation.WRONG_TURN, f"{self.color.kanji} to move")
+            self.tolerated.append(Violation.WRONG_TURN)
+            self.pass_turn()
+
     def push(self, move: Move, allowed: Collection[Violation] = ()) -> Move:
         """Check ``move`` against every rule and play it; returns it with ``captured`` set.
 
@@ -408,11 +424,7 @@ class Board:
             IllegalMoveError: naming the rule broken (``code``), e.g. ``TWO_PAWNS``.
         """
         g = self.g
-        if move.color is not _COLORS[self.turn]:
-            if Violation.WRONG_TURN not in allowed:
-                raise illegal(Violation.WRONG_TURN, f"{self.color.kanji} to move")
-            self.tolerated.append(Violation.WRONG_TURN)
-            self.pass_turn()
+        self.check_turn(move.color, allowed)
         to = g.index(move.to)
         if to < 0:
             raise illegal(Violation.OFF_BOARD, move.to.csa())

@@ -50,6 +50,7 @@ class Geometry:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         files, ranks = variant.files, variant.ranks
+        self.files, self.ranks = files, ranks
         self.width = w = files + 1
         # One cell more than the padded rows: a knight jump from the last square of the
         # bottom rank lands one past the last sentinel row otherwise.
@@ -64,7 +65,6 @@ class Geometry:
                 self.square_of[i] = Square(f, r)
                 self.rank_of[i] = r
                 self.file_of[i] = f
-        self.index_of = {sq: i for i, sq in self.square_of.items()}
         fwd = -w
         orth = (fwd, -fwd, 1, -1)
         diag = (fwd + 1, fwd - 1, -fwd + 1, -fwd - 1)
@@ -145,7 +145,12 @@ class Geometry:
 
     def index(self, square: Square) -> int:
         """The padded index of ``square``; ``-1`` when it is off this board."""
-        return self.index_of.get(square, -1)
+        # Arithmetic, not a dict: a Square key would be compared with its Python-level
+        # __eq__ on every hit, which costs more than this.
+        file, rank = square.file, square.rank
+        if file > self.files or rank > self.ranks:
+            return -1
+        return (rank + 1) * self.width + file
 
 
 @functools.cache

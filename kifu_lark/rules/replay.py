@@ -19,6 +19,7 @@ from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board, illegal
+from kifu_lark.rules.geometry import KINDS
 from kifu_lark.rules.resolve import resolve_unqualified
 from kifu_lark.rules.violations import TOLERABLE, Violation
 
@@ -144,15 +145,57 @@ class GameBuilder:
                 raise InvalidRecordError(
                     "a move follows the end of the game", code="MOVE_AFTER_END"
                 )
-            move = self._resolve(to, color, from_, piece, piece_after, promote, drop, relative)
-            played = self.board.push(move, self.allowed)
+            if from_ is not None and to is not None:
+                played = self._play_from(to, color, from_, piece, piece_after, promote)
+            else:
+                move = self._resolve(
+                    to, color, from_, piece, piece_after, promote, drop, relative
+                )
+                played = self.board.push(move, self.allowed)
         except KifuError as err:
             raise self.error(err, line, column, text) from None
-        self._drain(line, column)
+        if self.board.tolerated:
+            self._drain(line, column)
         node = Node(move=played, line=line, column=column)
         self.node.add(node)
         self.node = node
         return node
+
+    def _play_from(
+        self,
+        to: Square,
+        color: Color | None,
+        from_: Square,
+        piece: PieceKind | None,
+        piece_after: PieceKind | None,
+        promote: bool | None,
+    ) -> Move:
+        """A move whose origin is written (CSA, KIF, USI): checked and played in one pass
+        over engine indices, creating one Move. The checks run in the order of
+        :meth:`_resolve` followed by ``Board.push``."""
+        board = self.board
+        g = board.g
+        t = g.index(to)
+        if t < 0:
+            raise illegal(Violation.OFF_BOARD, to.csa())
+        f = g.index(from_)
+        if f < 0:
+            raise illegal(Violation.OFF_BOARD, from_.csa())
+        code = board.cells[f]
+        if not code:
+            raise illegal(Violation.NO_PIECE, from_.csa())
+        on_board = KINDS[(code & 15) - 1]
+        if piece is not None and piece is not on_board:
+            raise illegal(
+                Violation.PIECE_MISMATCH, f"{on_board.name} stands there, not {piece.name}"
+            )
+        if piece_after is not None:
+            promote = _promotion_of(on_board, piece_after)
+        mover = board.color if color is None else color
+        board.check_turn(mover, self.allowed)
+        captured = board.play(f, t, bool(promote), 0, self.allowed)
+        taken = KINDS[(captured & 15) - 1] if captured else None
+        return Move(mover, to, on_board, from_, bool(promote), taken)
 
     def _resolve(
         self,

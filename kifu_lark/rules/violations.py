@@ -61,7 +61,7 @@ _MESSAGES = {
     Violation.WRONG_TURN: "it is the other side's turn",
     Violation.CAPTURE_MISMATCH: "the captured piece named is not the piece on the destination",
     Violation.NO_PREVIOUS_MOVE: "同 (same square) with no previous move",
-    Violation.RELATIVE_MISMATCH: "the relative words (右 左 上 引 寄 直) fit no piece that can move there",
+    Violation.RELATIVE_MISMATCH: "the words 右 左 上 引 寄 直 fit no piece that can go there",
 }
 
 #: Breaches that real records contain and that ``tolerate=`` may let through, by name.

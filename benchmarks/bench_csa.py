@@ -1,0 +1,115 @@
+"""CSA: read + validate and write speed on ~200 000 random legal moves (2 000 games).
+
+The text is our own writer's (V3.0, a ``T`` line per move). When cshogi or python-shogi is
+installed (``pip install -e '.[bench]'``) the same texts are read by them too, each move
+checked for legality as ours is, and the ratios printed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+
+import kifu_lark
+from benchmarks.common import random_games, rate
+from kifu_lark.formats import _lark
+from kifu_lark.formats.csa import normalise
+from kifu_lark.model.game import Game
+from kifu_lark.model.move import Time
+from kifu_lark.rules.replay import GameBuilder
+
+GAMES = int(os.environ.get("BENCH_CSA_GAMES", "2000"))
+
+
+def _with_times(games: list[Game]) -> list[Game]:
+    rng = random.Random(7)
+    for game in games:
+        for node in game.mainline():
+            node.time = Time(rng.randint(0, 60))
+    return games
+
+
+def _replay(game: Game) -> Game:
+    """The rules engine's share of reading: every move of ``game`` through GameBuilder."""
+    builder = GameBuilder(game.start, format="csa")
+    for node in game.mainline():
+        m = node.move
+        if m is not None:
+            builder.move(
+                m.to,
+                color=m.color,
+                from_=m.from_,
+                piece_after=m.piece_after,
+                drop=m.from_ is None,
+            )
+    return builder.finish()
+
+
+def _cshogi_reader() -> Callable[[list[str]], object] | None:
+    try:
+        import cshogi
+    except ImportError:
+        return None
+
+    def read(texts: list[str]) -> object:
+        parser = cshogi.Parser()
+        board = cshogi.Board()
+        for text in texts:
+            parser.parse_csa_str(text)
+            board.set_sfen(parser.sfen)
+            for move in parser.moves:
+                if not board.is_legal(move):
+                    raise ValueError("illegal")
+                board.push(move)
+        return parser
+
+    return read
+
+
+def _python_shogi_reader() -> Callable[[list[str]], object] | None:
+    try:
+        import shogi
+        import shogi.CSA
+    except ImportError:
+        return None
+
+    def read(texts: list[str]) -> object:
+        for text in texts:
+            for record in shogi.CSA.Parser.parse_str(text):
+                board = shogi.Board(record["sfen"])
+                for usi in record["moves"]:
+                    move = shogi.Move.from_usi(usi)
+                    if not board.is_legal(move):
+                        raise ValueError("illegal")
+                    board.push(move)
+        return texts
+
+    return read
+
+
+def main() -> None:
+    """Print read + validate and write rates (and the other libraries' when installed)."""
+    games = _with_times(random_games(GAMES))
+    moves = sum(len(g.mainline()) for g in games)
+    texts = [kifu_lark.dumps(g, "csa") for g in games]
+    print(f"{len(games)} games, {moves} moves, {sum(map(len, texts)) // 1024} KiB of CSA")
+    ours = rate(
+        "kifu-lark read+validate", moves, lambda: [kifu_lark.loads(t, "csa") for t in texts]
+    )
+    rate("kifu-lark write", moves, lambda: [kifu_lark.dumps(g, "csa") for g in games])
+    # Where the reading time goes: the grammar alone, and the rules engine alone.
+    parser = _lark.parser("csa.lark")
+    rate("  of which lark parse", moves, lambda: [parser.parse(normalise(t)) for t in texts])
+    rate("  of which GameBuilder", moves, lambda: [_replay(g) for g in games])
+    for label, make in (("cshogi", _cshogi_reader), ("python-shogi", _python_shogi_reader)):
+        read = make()
+        if read is None:
+            print(f"{label}: not installed (pip install -e '.[bench]')")
+            continue
+        theirs = rate(f"{label} read+is_legal", moves, lambda read=read: read(texts))  # type: ignore[misc]
+        print(f"kifu-lark / {label}: {ours / theirs:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""KIF read (parse + validate every move) and write speed, and cshogi's KIF reader on the
+same text when cshogi is installed."""
+
+from __future__ import annotations
+
+from benchmarks.common import random_games, rate
+from kifu_lark.formats import _lark
+from kifu_lark.formats.base import ReadOptions, WriteOptions
+from kifu_lark.formats.kif_read import GRAMMAR, read_kif
+from kifu_lark.formats.kif_write import write_kif
+from kifu_lark.model.game import Game
+from kifu_lark.model.move import Time
+from kifu_lark.rules.replay import GameBuilder
+
+
+def main() -> None:
+    """Print parse-only, replay-only, read, write (and cshogi read) rates on 200 random games
+    of up to 150 plies with times."""
+    games = random_games(200, plies=150)
+    for game in games:
+        game.headers.add(FORMAT_KEY, "bench")
+        for i, node in enumerate(game.mainline()):  # real KIF files carry times
+            node.time = Time(float(i % 60), float(i * 30))
+    texts = [write_kif(game, WriteOptions()) for game in games]
+    moves = sum(len(game.mainline()) for game in games)
+    read_kif(texts[0], ReadOptions())  # build the parser outside the timing
+    parser = _lark.parser(GRAMMAR)
+    rate("kif parse only (lark, no moves played)", moves, lambda: [parser.parse(t) for t in texts])
+    rate("kif replay only (GameBuilder.move)", moves, lambda: _replay_all(games))
+    rate("kif read+validate", moves, lambda: [read_kif(t, ReadOptions()) for t in texts])
+    rate("kif write", moves, lambda: [write_kif(g, WriteOptions()) for g in games])
+    _cshogi(texts, moves)
+
+
+FORMAT_KEY = "棋戦"
+
+
+def _replay_all(games: list[Game]) -> None:
+    for game in games:
+        _replay(game)
+
+
+def _replay(game: Game) -> None:
+    """The validation share of reading: every move through GameBuilder."""
+    builder = GameBuilder(game.start, format="kif")
+    for node in game.mainline():
+        move = node.move
+        if move is not None:
+            builder.move(
+                move.to,
+                from_=move.from_,
+                piece=move.piece,
+                promote=move.promote,
+                drop=move.from_ is None,
+            )
+
+
+def _cshogi(texts: list[str], moves: int) -> None:
+    try:
+        from cshogi import KIF  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        print("cshogi KIF read: cshogi not installed (pip install cshogi to compare)")
+        return
+    rate("cshogi KIF read (same text)", moves, lambda: [KIF.Parser.parse_str(t) for t in texts])
+
+
+if __name__ == "__main__":
+    main()

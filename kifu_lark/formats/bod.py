@@ -1,0 +1,305 @@
+"""BOD board diagrams (盤面図): a position with hands, side to move and move number.
+
+``grammars/bod.lark`` defines the diagram; KIF and KI2 import its rules for custom start
+positions, and this module turns the matched lines into a :class:`Position`
+(:class:`DiagramReader`) and back (:func:`write_diagram`). As a format of its own (``bod``),
+a file holds one position, optionally with header lines (player names) and ``手数＝N``, the
+number of moves already played (the last-move text some copies add after it, such as
+``▲２八飛成``, is not kept: the position alone cannot check it); the writer draws the final
+position of the main line.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from attrs import evolve
+from lark import Lark, Token, Tree
+
+from kifu_lark.errors import InvalidRecordError, KifuError, UnsupportedFeatureError
+from kifu_lark.formats import _lark
+from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.japanese import (
+    BOARD_PIECE_NAMES,
+    HAND_KEYS,
+    KANJI_DIGITS,
+    ZEN_DIGITS,
+    comment_text,
+    header_key,
+    kanji_number,
+    kanji_numeral,
+    split_header_line,
+    write_comment,
+    write_header,
+)
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game
+from kifu_lark.model.hand import Hand
+from kifu_lark.model.headers import Headers
+from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
+from kifu_lark.model.position import Position
+from kifu_lark.model.variant import MINISHOGI, STANDARD, board_variant
+
+FORMAT_NAME = "bod"
+
+
+@functools.cache
+def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
+    """The compiled regex of terminal ``name`` of ``grammar`` (every terminal kept, even
+    those only used inside others), so readers take lines apart with the grammar's own
+    definition rather than a second parser."""
+    lexer_only = Lark.open_from_package(_lark.GRAMMAR_PACKAGE, grammar, parser=None, lexer="basic")
+    return re.compile(lexer_only.get_terminal(name).pattern.to_regexp())
+
+
+_SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "上手": Color.WHITE}
+
+
+class DiagramReader:
+    """Collects the diagram lines of a record (board, hands, turn, move count) and builds
+    the position they describe.
+
+    Args:
+        fmt: the format being read, for errors.
+        text: the whole source, for error context.
+    """
+
+    def __init__(self, fmt: str, text: str) -> None:
+        self.fmt = fmt
+        self.text = text
+        self.board: list[Piece | None] | None = None
+        self.files = 0
+        self.ranks = 0
+        self.hands: dict[Color, Hand] = {}
+        self.turn: Color | None = None
+        self.move_count: int | None = None
+
+    @property
+    def seen(self) -> bool:
+        """True when any diagram line was read."""
+        return bool(self.board is not None or self.hands or self.turn or self.move_count)
+
+    def _error(self, message: str, token: Token, hint: str | None = None) -> KifuError:
+        lines = self.text.splitlines()
+        line = token.line
+        return InvalidRecordError(
+            message,
+            code="BAD_POSITION",
+            format=self.fmt,
+            line=line,
+            column=token.column,
+            text=str(token).rstrip("\r\n"),
+            hint=hint,
+            source_line=lines[line - 1] if line and 0 < line <= len(lines) else None,
+        )
+
+    def add(self, item: Token | Tree[Token]) -> bool:
+        """Take one diagram item (the ``board`` tree or a hand/turn/count line); returns
+        False when ``item`` is not part of a diagram."""
+        if isinstance(item, Tree):
+            self.read_board(item)
+            return True
+        kind = item.type.rsplit("__", 1)[-1]
+        if kind == "HAND_LINE":
+            self.read_hand(item)
+        elif kind == "TURN_LINE":
+            m = terminal_regex("bod.lark", "TURN_LINE").match(item)
+            assert m is not None  # the lexer matched the same regex
+            self.turn = _SIDES[m["turn_side"]]
+        elif kind == "MOVE_COUNT_LINE":
+            m = terminal_regex("bod.lark", "MOVE_COUNT_LINE").match(item)
+            assert m is not None
+            self.move_count = kanji_number(m["move_count"])
+        elif kind == "ROTATED_LINE":
+            pass  # a display flag: the position is the same
+        else:
+            return False
+        return True
+
+    def read_board(self, tree: Tree[Token]) -> None:
+        """Read the framed board rows."""
+        if self.board is not None:
+            first = tree.children[0]
+            assert isinstance(first, Token)
+            raise self._error("a second board diagram", first)
+        rank_re = terminal_regex("bod.lark", "RANK_LINE")
+        cell_re = terminal_regex("bod.lark", "BOD_CELL")
+        rows: list[list[Piece | None]] = []
+        for token in tree.children:
+            assert isinstance(token, Token)
+            if not token.type.endswith("RANK_LINE"):
+                continue
+            m = rank_re.match(token)
+            assert m is not None
+            cells: list[Piece | None] = []
+            for cell in cell_re.finditer(m["bod_cells"]):
+                if cell["bod_piece"] == "・":
+                    cells.append(None)
+                    continue
+                color = Color.WHITE if cell["bod_side"] in ("v", "V") else Color.BLACK
+                cells.append(Piece(BOARD_PIECE_NAMES[cell["bod_piece"]], color))
+            if rows and len(cells) != len(rows[0]):
+                raise self._error(
+                    f"rank {len(rows) + 1} has {len(cells)} squares, rank 1 has {len(rows[0])}",
+                    token,
+                )
+            if m["bod_rank"] is not None and KANJI_DIGITS.index(m["bod_rank"]) != len(rows):
+                raise self._error(
+                    f"rank {m['bod_rank']} stands where rank {len(rows) + 1} belongs", token
+                )
+            rows.append(cells)
+        files, ranks = len(rows[0]), len(rows)
+        first = tree.children[0]
+        assert isinstance(first, Token)
+        try:
+            board_variant(files, ranks)
+        except ValueError as err:
+            raise self._error(str(err), first) from None
+        board: list[Piece | None] = [None] * (files * ranks)
+        for r, cells in enumerate(rows):
+            for k, piece in enumerate(cells):
+                board[r * files + (files - 1 - k)] = piece
+        self.board, self.files, self.ranks = board, files, ranks
+
+    def read_hand(self, token: Token) -> None:
+        """Read a ``先手の持駒：…`` line."""
+        m = terminal_regex("bod.lark", "HAND_LINE").match(token)
+        assert m is not None
+        color = _SIDES[m["hand_side"]]
+        counts: dict[PieceKind, int] = {}
+        if m["hand_items"] != "なし":
+            for item in terminal_regex("bod.lark", "HAND_ITEM").finditer(m["hand_items"]):
+                kind = BOARD_PIECE_NAMES[item["hand_piece"]].unpromoted()
+                if kind not in HAND_KINDS:
+                    raise self._error(f"{item['hand_piece']} cannot be held in hand", token)
+                n = kanji_number(item["hand_count"]) if item["hand_count"] else 1
+                counts[kind] = counts.get(kind, 0) + n
+        self.hands[color] = Hand.of(counts)
+
+    def position(self, base: Position, where: Token | None = None) -> Position:
+        """The position described: the diagram's board, or ``base``'s when there is none,
+        with the hands, side to move and move number read."""
+        if self.board is not None:
+            variant = board_variant(self.files, self.ranks)
+            position = Position(variant, tuple(self.board))
+            turn = self.turn or Color.BLACK
+        else:
+            position = base
+            turn = self.turn or base.turn
+        hands = (
+            self.hands.get(Color.BLACK, position.hands[0] if self.board is None else Hand()),
+            self.hands.get(Color.WHITE, position.hands[1] if self.board is None else Hand()),
+        )
+        ply = 1 if self.move_count is None else self.move_count + 1
+        return evolve(position, hands=hands, turn=turn, ply=ply)
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def write_hand(color: Color, hand: Hand, handicap: bool = False) -> str:
+    """``先手の持駒：飛　角二　`` (Kifu for Windows: a full-width space after each item) or
+    ``…：なし``."""
+    side = ("下手" if color is Color.BLACK else "上手") if handicap else color.kanji
+    items = "".join(
+        kind.kanji + (kanji_numeral(n) if n > 1 else "") + "　" for kind, n in hand.items()
+    )
+    return f"{side}の持駒：{items or 'なし'}"
+
+
+def write_diagram(position: Position, handicap: bool = False) -> list[str]:
+    """The diagram lines of ``position``: white's hand, the framed board, black's hand,
+    ``後手番`` when white is to move, ``手数＝N`` when moves were played before it."""
+    variant = position.variant
+    files = variant.files
+    lines = [write_hand(Color.WHITE, position.hands[1], handicap)]
+    lines.append("  " + " ".join(ZEN_DIGITS[f - 1] for f in range(files, 0, -1)))
+    frame = "+" + "-" * (3 * files) + "+"
+    lines.append(frame)
+    board = position.board
+    for r in range(variant.ranks):
+        cells = []
+        for f in range(files, 0, -1):
+            piece = board[r * files + f - 1]
+            if piece is None:
+                cells.append(" ・")
+            else:
+                mark = "v" if piece.color is Color.WHITE else " "
+                cells.append(mark + piece.kind.kanji)
+        lines.append("|" + "".join(cells) + "|" + KANJI_DIGITS[r])
+    lines.append(frame)
+    lines.append(write_hand(Color.BLACK, position.hands[0], handicap))
+    if position.turn is Color.WHITE:
+        lines.append(("上手" if handicap else "後手") + "番")
+    if position.ply > 1:
+        lines.append(f"手数＝{position.ply - 1}")
+    return lines
+
+
+# --- the bod format -------------------------------------------------------------------------
+
+
+def read_bod(text: str, options: ReadOptions) -> list[Game]:
+    """Read one BOD position (with optional headers and comments)."""
+    if not text.endswith("\n"):
+        text += "\n"
+    tree = _lark.parse(_lark.parser("bod.lark"), text, FORMAT_NAME)
+    diagram = DiagramReader(FORMAT_NAME, text)
+    headers = Headers()
+    comments: list[str] = []
+    for item in tree.children:
+        if diagram.add(item):
+            continue
+        assert isinstance(item, Token)
+        kind = item.type
+        if kind == "HEADER_LINE":
+            key, value = split_header_line(item)
+            headers.add(header_key(key), value)
+        elif kind == "HASH_LINE":
+            headers.add("#", item.rstrip("\r\n")[1:])
+        elif kind == "COMMENT_LINE":
+            comments.append(comment_text(item))
+    if diagram.board is None:
+        raise InvalidRecordError(
+            "no board diagram", code="NO_POSITION", format=FORMAT_NAME, line=1, column=1
+        )
+    game = Game(headers=headers, start=diagram.position(Position.initial()))
+    game.root.comments = comments
+    game.format = FORMAT_NAME
+    return [game]
+
+
+def write_bod(game: Game, options: WriteOptions) -> str:
+    """The diagram of the final position of the main line, after the headers and with the
+    start comments."""
+    position = game.final_position()
+    if position.variant not in (STANDARD, MINISHOGI):
+        raise UnsupportedFeatureError(
+            f"BOD holds standard and 5x5 boards, not {position.variant.name}",
+            format=FORMAT_NAME,
+        )
+    lines = [write_header(k, v) for k, v in game.headers if k not in HAND_KEYS]
+    lines += write_diagram(position)
+    lines += [write_comment(c) for c in game.root.comments]
+    return "\n".join(lines) + "\n"
+
+
+def _detect(text: str) -> float:
+    head = text[:4000]
+    if "の持駒" in head and "+---" in head and "|" in head:
+        return 0.6
+    return 0.0
+
+
+FORMAT = Format(
+    name=FORMAT_NAME,
+    description="BOD board diagram: one position with hands, side to move, move number",
+    extensions=(".bod",),
+    reader=read_bod,
+    writer=write_bod,
+    grammar="bod.lark",
+    variants=frozenset({"standard", "minishogi"}),
+    capabilities=Capabilities(moves=False, start_positions=True, headers=True, comments=True),
+    detect=_detect,
+)

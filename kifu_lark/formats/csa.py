@@ -1,0 +1,412 @@
+"""CSA standard records (V2.2 and V3.0; older files read too), and the dialect machinery MSK uses.
+
+Syntax is ``grammars/csa.lark``. The transformer turns each statement into a small tuple and
+``game`` replays them in file order through :class:`GameBuilder`: header lines become
+``Headers`` (``N+``/``N-``/``$EVENT``… as ``HeaderKey`` members, any other ``$KEY`` verbatim),
+``PI``/``P1``…``P9``/``P+``/``P-`` build the start position, each move is validated, ``T``
+lines set the time of the move or special before them, and comments attach to the move they
+follow (to the root before the first move).
+
+Comments: ``'*text`` and ``'text`` both read as ``text`` (the distinction between comments for
+programs and comments for people is not kept: both are written back as ``'*text``);
+``'**text`` (engine evaluation, principal variation) reads as ``*text`` and is written back as
+``'**text``. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment.
+
+Speed: consecutive moves are one ``MOVE_RUN`` token, which ``_Statements._moves`` steps
+through with the compiled pattern of the grammar's own ``MOVE_LINE`` terminal (no second
+parser: the pattern is lark's). Parsing then costs well under a microsecond a move; reading
+time is the rules engine's (see ``benchmarks/bench_csa.py``).
+
+Records without position lines start from the usual position (将棋ウォーズ files); a
+missing turn line means black to move. ``$`` lines may also follow the moves ($END_TIME).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from lark import Discard, Token, Transformer, v_args
+from lark.exceptions import LarkError
+
+from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
+from kifu_lark.formats import _lark
+from kifu_lark.formats.base import Capabilities, Format, ReadOptions
+from kifu_lark.formats.csa_dialect import CSA, ILLEGAL_ACTION, KEY_OF_NAME, Dialect
+from kifu_lark.formats.csa_write import writer
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game
+from kifu_lark.model.hand import Hand
+from kifu_lark.model.headers import HeaderKey, Headers, Key
+from kifu_lark.model.move import SpecialKind, Time
+from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
+from kifu_lark.model.position import Position
+from kifu_lark.model.square import Square
+from kifu_lark.model.variant import Variant
+from kifu_lark.rules.replay import GameBuilder
+
+_KINDS = {k.value: k for k in PieceKind}
+_COLORS = {"+": Color.BLACK, "-": Color.WHITE}
+_SQUARES = {f"{f}{r}": Square(f, r) for f in range(1, 10) for r in range(1, 10)}
+_ALL_PIECES = {  # pieces of each kind in a full set, kings apart (for P±00AL)
+    "standard": {"FU": 18, "KY": 4, "KE": 4, "GI": 4, "KI": 4, "KA": 2, "HI": 2},
+    "minishogi": {"FU": 2, "GI": 2, "KI": 2, "KA": 2, "HI": 2},
+}
+
+
+@functools.cache
+def move_line_pattern(grammar: str) -> Callable[[str], Iterator[re.Match[str]]]:
+    """``finditer`` of the grammar's ``MOVE_LINE`` terminal (one move and its time): a
+    ``MOVE_RUN`` token is a sequence of them, so the matches follow each other."""
+    lexer = _lark.parser(grammar, parser=None, lexer="basic")
+    return re.compile(lexer.get_terminal("MOVE_LINE").pattern.to_regexp()).finditer
+
+
+def _unescape_note(value: str) -> str:
+    """V3.0 ``$NOTE`` writes a line break as ``\\n`` and a backslash as ``\\\\``."""
+    return re.sub(r"\\([\\n])", lambda m: "\n" if m.group(1) == "n" else "\\", value)
+
+
+def _time_of(text: str) -> float:
+    return float(text) if "." in text else int(text)
+
+
+@v_args(inline=True)
+class _Statements(Transformer[Token, Any]):
+    """Statements become tagged tuples; ``game`` replays them in order."""
+
+    def __init__(self, dialect: Dialect, options: ReadOptions, text: str) -> None:
+        super().__init__()
+        self.dialect = dialect
+        self.options = options
+        self.text = text
+        self.moves_in = move_line_pattern(dialect.grammar)
+        self.times: dict[str, Time] = {}  # Time is immutable: one per distinct text
+
+    # --- statements ------------------------------------------------------------------------
+
+    def encoding(self, _token: Token) -> Any:
+        return Discard
+
+    def version(self, _token: Token) -> Any:
+        return Discard
+
+    def comment(self, token: Token) -> tuple[str, Token]:
+        return ("comment", token)
+
+    def name(self, token: Token) -> tuple[str, Token]:
+        return ("header", token)
+
+    def info(self, token: Token) -> tuple[str, Token]:
+        return ("header", token)
+
+    def pi(self, token: Token) -> tuple[str, Token]:
+        return ("pi", token)
+
+    def board_row(self, row: Token, *cells: Token) -> tuple[str, Token, tuple[Token, ...]]:
+        return ("row", row, cells)
+
+    def placement(self, token: Token) -> tuple[str, Token]:
+        return ("placement", token)
+
+    def turn(self, token: Token) -> tuple[str, Token]:
+        return ("turn", token)
+
+    def move_run(self, token: Token) -> tuple[str, Token]:
+        return ("moves", token)
+
+    def special(self, token: Token) -> tuple[str, Token]:
+        return ("special", token)
+
+    def time(self, token: Token) -> tuple[str, Token]:
+        return ("time", token)
+
+    def start(self, *games: Game | None) -> list[Game]:
+        return [g for g in games if g is not None]
+
+    # --- a record --------------------------------------------------------------------------
+
+    def game(self, *items: tuple[Any, ...]) -> Game | None:
+        if not items:
+            return None
+        headers = Headers()
+        setup: list[tuple[Any, ...]] = []
+        turn: Token | None = None
+        first_event = next(
+            (i for i, item in enumerate(items) if item[0] in ("moves", "special", "time")),
+            len(items),
+        )
+        root_comments: list[str] = []
+        for item in items[:first_event]:
+            tag = item[0]
+            if tag == "comment":
+                root_comments.append(_comment_text(item[1]))
+            elif tag == "header":
+                headers.add(*_header(item[1]))
+            elif tag == "turn":
+                turn = item[1]
+            else:
+                setup.append(item)
+        start = self._start_position(setup, turn)
+        builder = GameBuilder(
+            start, format=self.dialect.name, tolerate=self.options.tolerate, source=self.text
+        )
+        builder.root.comments.extend(root_comments)
+        for item in items[first_event:]:
+            tag, token = item[0], item[1]
+            if tag == "moves":
+                self._moves(builder, token)
+            elif tag == "comment":
+                builder.comment(_comment_text(token))
+            elif tag == "header":
+                headers.add(*_header(token))
+            elif tag == "special":
+                self._special(builder, token)
+            else:
+                self._time(builder, token, token[1:])
+        return builder.finish(headers)
+
+    def _moves(self, builder: GameBuilder, run: Token) -> None:
+        """Play every move of a run (each with its optional time).
+
+        The hot loop of the reader: squares, kinds, colours and times come from tables, and
+        the move's text is only cut out when it has to go into an error.
+        """
+        line, column = run.line or 0, run.column or 0
+        squares, kinds, colors, times = _SQUARES, _KINDS, _COLORS, self.times
+        play, set_time = builder.move, builder.time
+        stmt = ""
+        try:
+            for found in self.moves_in(run):
+                stmt = found.group()
+                origin = stmt[1:3]
+                drop = origin == "00"
+                play(
+                    squares[stmt[3:5]],
+                    color=colors[stmt[0]],
+                    from_=None if drop else squares[origin],
+                    piece_after=kinds[stmt[5:7]],
+                    drop=drop,
+                    line=line,
+                    column=column,
+                )
+                if len(stmt) > 9:  # longer than "+7776FU\n": a time, or blanks and commas
+                    t = stmt.find("T", 7)
+                    if t > 0:
+                        value = stmt[t + 1 :].rstrip(" \t,\n")
+                        time = times.get(value)
+                        if time is None:
+                            time = times[value] = Time(_time_of(value))
+                        set_time(time)
+                breaks = stmt.count("\n")
+                if breaks:
+                    line += breaks
+                    column = len(stmt) - stmt.rfind("\n")
+                else:
+                    column += len(stmt)
+        except KifuError as err:
+            err.text = err.text or stmt[:7]
+            raise
+
+    def _special(self, builder: GameBuilder, token: Token) -> None:
+        name = token[1:]
+        if name.endswith(ILLEGAL_ACTION):
+            fouled = _COLORS[name[0]]
+            kind = SpecialKind.ILLEGAL_LOSS if fouled is builder.color else SpecialKind.ILLEGAL_WIN
+        else:
+            kind = self.dialect.specials[name]
+        builder.special(kind, line=token.line, column=token.column)
+
+    def _time(self, builder: GameBuilder, token: Token, value: str) -> None:
+        # The grammar puts a time after a move or special only: the node is one of those.
+        builder.time(Time(_time_of(value)))
+
+    # --- the start position ----------------------------------------------------------------
+
+    def _error(self, message: str, code: str, token: Token, hint: str | None = None) -> KifuError:
+        lines = self.text.split("\n")
+        return InvalidRecordError(
+            message,
+            code=code,
+            format=self.dialect.name,
+            line=token.line,
+            column=token.column,
+            text=str(token),
+            hint=hint,
+            source_line=lines[token.line - 1] if token.line and token.line <= len(lines) else None,
+        )
+
+    def _start_position(self, setup: list[tuple[Any, ...]], turn: Token | None) -> Position:
+        variant = self.dialect.variant
+        color = _COLORS[str(turn)] if turn is not None else Color.BLACK
+        if not setup or (len(setup) == 1 and setup[0][0] == "pi" and setup[0][1] == "PI"):
+            return _initial(variant, color)  # the usual start: most records
+        board: dict[Square, Piece] = {}
+        hands: tuple[dict[PieceKind, int], dict[PieceKind, int]] = ({}, {})
+        rest: list[tuple[Color, Token]] = []
+        for item in setup:
+            tag, token = item[0], item[1]
+            if tag == "pi":
+                board = dict(_initial(variant, color).pieces())
+                for square, kind in _pairs(token[2:]):
+                    piece = board.get(square)
+                    if piece is None or piece.kind is not kind:
+                        raise self._error(
+                            f"PI removes {kind.value} from {square.csa()}, which does not hold it",
+                            "BAD_POSITION",
+                            token,
+                            hint="PI names squares and pieces of the usual start",
+                        )
+                    del board[square]
+            elif tag == "row":
+                rank = int(token[1])
+                for file, cell in zip(range(variant.files, 0, -1), item[2], strict=True):
+                    square = Square(file, rank)
+                    if cell == "*":
+                        board.pop(square, None)
+                    else:
+                        board[square] = Piece(_KINDS[cell[1:]], _COLORS[cell[0]])
+            else:
+                side = _COLORS[token[1]]
+                for code in _chunks(token[2:]):
+                    if code == "00AL":
+                        rest.append((side, token))
+                    elif code.startswith("00"):
+                        hand = hands[side is Color.WHITE]
+                        hand[_KINDS[code[2:]]] = hand.get(_KINDS[code[2:]], 0) + 1
+                    else:
+                        square = _SQUARES[code[:2]]
+                        if square in board:
+                            raise self._error(
+                                f"{square.csa()} is placed twice", "BAD_POSITION", token
+                            )
+                        board[square] = Piece(_KINDS[code[2:]], side)
+        for side, token in rest:
+            self._add_remaining(board, hands, side, token)
+        cells: list[Piece | None] = [None] * (variant.files * variant.ranks)
+        for square, piece in board.items():
+            cells[(square.rank - 1) * variant.files + square.file - 1] = piece
+        return Position(variant, tuple(cells), (Hand.of(hands[0]), Hand.of(hands[1])), color)
+
+    def _add_remaining(
+        self,
+        board: dict[Square, Piece],
+        hands: tuple[dict[PieceKind, int], dict[PieceKind, int]],
+        side: Color,
+        token: Token,
+    ) -> None:
+        """``P±00AL``: every piece of the set not on the board nor in a hand goes to ``side``."""
+        left = dict(_ALL_PIECES[self.dialect.variant.name])
+        used = [p.kind.unpromoted().value for p in board.values() if p.kind is not PieceKind.KING]
+        used += [kind.value for hand in hands for kind, n in hand.items() for _ in range(n)]
+        for code in used:
+            left[code] = left.get(code, 0) - 1
+            if left[code] < 0:
+                raise self._error(
+                    f"more {code} than a set holds before 00AL", "BAD_POSITION", token
+                )
+        hand = hands[side is Color.WHITE]
+        for kind in HAND_KINDS:
+            if left.get(kind.value):
+                hand[kind] = hand.get(kind, 0) + left[kind.value]
+
+
+@functools.cache
+def _initial(variant: Variant, turn: Color) -> Position:
+    initial = Position.initial(variant)
+    return Position(variant, initial.board, initial.hands, turn)
+
+
+def _chunks(text: str) -> Iterator[str]:
+    for i in range(0, len(text), 4):
+        yield text[i : i + 4]
+
+
+def _pairs(text: str) -> Iterator[tuple[Square, PieceKind]]:
+    for code in _chunks(text):
+        yield _SQUARES[code[:2]], _KINDS[code[2:]]
+
+
+def _comment_text(token: Token) -> str:
+    text = str(token)[1:]
+    return text[1:] if text.startswith("*") else text
+
+
+def _header(token: Token) -> tuple[Key, str]:
+    text = str(token)
+    if text[0] == "N":
+        return (HeaderKey.BLACK if text[1] == "+" else HeaderKey.WHITE), text[2:]
+    name, _, value = text[1:].partition(":")
+    key = KEY_OF_NAME.get(name, name)
+    return key, _unescape_note(value) if key is HeaderKey.NOTE else value
+
+
+def normalise(text: str) -> str:
+    """Line ends as ``\\n`` (so lark counts CR-only lines), no BOM, a final line end."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    return text if text.endswith("\n") else text + "\n"
+
+
+def reader(dialect: Dialect) -> Callable[[str, ReadOptions], list[Game]]:
+    """The reader of ``dialect``: every record of a text (records separated by ``/``)."""
+
+    def read(text: str, options: ReadOptions) -> list[Game]:
+        text = normalise(text)
+        try:
+            tree = _lark.parse(_lark.parser(dialect.grammar), text, dialect.name)
+        except KifuSyntaxError as err:
+            raise dialect.explain(err) from None
+        try:
+            games: list[Game] = _Statements(dialect, options, text).transform(tree)
+        except LarkError as err:
+            raise _lark.convert_lark_error(err, text, dialect.name) from None
+        return games
+
+    read.__doc__ = f"Read every {dialect.name.upper()} record in ``text``."
+    return read
+
+
+def _detect_csa(text: str) -> float:
+    head = text.lstrip("\ufeff")[:2000]
+    if "V2.1-55" in head:
+        return 0.0
+    if re.search(r"^(V[123](\.\d)?|PI|P1[-+ ]|[+-]\d{4}[A-Z]{2})\s*$", head, re.MULTILINE):
+        return 0.9
+    if re.search(r"^(N[+-]|\$[A-Z_]+:)", head, re.MULTILINE):
+        return 0.5
+    return 0.0
+
+
+def capabilities(dialect: Dialect, time_resolution: float) -> Capabilities:
+    """What a CSA-like format holds: no branches, everything else."""
+    return Capabilities(
+        branches=False,
+        comments=True,
+        times=True,
+        total_times=False,
+        start_positions=True,
+        headers=True,
+        specials=True,
+        multiple_games=True,
+        time_resolution=time_resolution,
+        special_kinds=dialect.special_kinds(),
+    )
+
+
+read_csa = reader(CSA)
+write_csa = writer(CSA)
+
+FORMAT = Format(
+    name="csa",
+    description="CSA standard record (V3.0 written by default, V2.2 with version='2.2')",
+    extensions=(".csa",),
+    reader=read_csa,
+    writer=write_csa,
+    grammar="csa.lark",
+    variants=frozenset({"standard"}),
+    # V3.0 times hold milliseconds; V2.2 output rounds them to whole seconds.
+    capabilities=capabilities(CSA, 0.001),
+    detect=_detect_csa,
+)

@@ -1,0 +1,189 @@
+"""Writing CSA records (V3.0 by default, V2.2 on request) and their dialects (MSK).
+
+One statement per line, no commas. Layout::
+
+    'CSA encoding=UTF-8        (V3.0 only)
+    V3.0
+    N+black / N-white / $KEY:value   (in the order of the game's headers)
+    PI[removals] | P1…P9 + P+00…/P-00… hands
+    + | -
+    '*comment before the first move
+    +7776FU
+    T12                          (V3.0: up to 3 decimals; V2.2: rounded to whole seconds)
+    '*comment on the move
+    %TORYO
+
+Refused (``UnsupportedFeatureError``): variations unless ``mainline_only``, specials the
+dialect has no ``%`` code for, header keys or values that cannot stand on one line (a ``$NOTE``
+value keeps its line breaks as ``\\n``), a board of another size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from kifu_lark.errors import KifuError, UnsupportedFeatureError
+from kifu_lark.formats.base import WriteOptions
+from kifu_lark.formats.csa_dialect import ILLEGAL_ACTION, NAME_OF_KEY, Dialect
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game, Node
+from kifu_lark.model.headers import HeaderKey, Headers
+from kifu_lark.model.move import Special, SpecialKind, Time
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.position import Position
+
+_VERSIONS = {"3.0": "V3.0", "3": "V3.0", "v3.0": "V3.0", "2.2": "V2.2", "v2.2": "V2.2"}
+# PI removals in the order the CSA standard lists handicaps: rook, bishop, gold, silver,
+# knight, lance (pawns and kings last), each kind by square.
+_REMOVAL_ORDER = {
+    kind: i
+    for i, kind in enumerate(
+        [
+            PieceKind.ROOK,
+            PieceKind.BISHOP,
+            PieceKind.GOLD,
+            PieceKind.SILVER,
+            PieceKind.KNIGHT,
+            PieceKind.LANCE,
+            PieceKind.PAWN,
+            PieceKind.KING,
+        ]
+    )
+}
+
+
+def writer(dialect: Dialect) -> Callable[[Game, WriteOptions], str]:
+    """The writer of ``dialect``; for CSA, ``options.extra["version"]`` picks 3.0 or 2.2."""
+
+    def write(game: Game, options: WriteOptions) -> str:
+        version = dialect.version
+        if dialect.name == "csa":
+            asked = str(options.extra.get("version", "3.0")).strip().lower()
+            if asked not in _VERSIONS:
+                raise KifuError(
+                    f"unknown CSA version {asked!r}", code="USAGE", hint="version='3.0' or '2.2'"
+                )
+            version = _VERSIONS[asked]
+        return _Writer(dialect, version, options).game(game)
+
+    write.__doc__ = f"Write ``game`` as {dialect.name.upper()} text."
+    return write
+
+
+class _Writer:
+    def __init__(self, dialect: Dialect, version: str, options: WriteOptions) -> None:
+        self.dialect = dialect
+        self.version = version
+        self.decimals = version == "V3.0"
+        self.options = options
+        self.lines: list[str] = []
+
+    def refuse(self, message: str, hint: str | None = None) -> UnsupportedFeatureError:
+        return UnsupportedFeatureError(message, format=self.dialect.name, hint=hint)
+
+    def game(self, game: Game) -> str:
+        variant = self.dialect.variant
+        if game.start.variant != variant:
+            raise self.refuse(
+                f"{self.dialect.name} records are played on the {variant.name} board, "
+                f"this game on {game.start.variant.name}"
+            )
+        out = self.lines
+        if self.version == "V3.0":
+            out.append("'CSA encoding=UTF-8")
+        out.append(self.version)
+        self.headers(game.headers)
+        self.position(game.start)
+        out.append(game.start.turn.value)
+        self.comments(game.root)
+        node = game.root
+        color = game.start.turn
+        while node.children:
+            if len(node.children) > 1 and not self.options.mainline_only:
+                raise self.refuse(
+                    f"{self.dialect.name} holds one line of moves; the game has variations",
+                    hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+                )
+            node = node.children[0]
+            if node.move is not None:
+                out.append(node.move.csa())
+                color = node.move.color.opponent
+            elif node.special is not None:
+                out.append(self.special(node.special, color))
+            self.time(node.time)
+            self.comments(node)
+        return "\n".join(out) + "\n"
+
+    def headers(self, headers: Headers) -> None:
+        for key, value in headers:
+            if key is HeaderKey.NOTE:
+                value = value.replace("\\", "\\\\").replace("\n", "\\n")
+            if "\n" in value or "\r" in value:
+                raise self.refuse(
+                    f"the header {Headers.key_name(key)!r} holds a line break",
+                    hint="CSA header values are one line ($NOTE apart)",
+                )
+            if key is HeaderKey.BLACK or key is HeaderKey.WHITE:
+                self.lines.append(("N+" if key is HeaderKey.BLACK else "N-") + value)
+                continue
+            name = NAME_OF_KEY[key] if isinstance(key, HeaderKey) else key
+            if not name or any(c in name for c in ":\n\r"):
+                raise self.refuse(
+                    f"the header key {name!r} cannot be written as $KEY:value",
+                    hint="a CSA key is one line of text without ':'",
+                )
+            self.lines.append(f"${name}:{value}")
+
+    def position(self, start: Position) -> None:
+        variant = self.dialect.variant
+        initial = Position.initial(variant)
+        pieces = dict(start.pieces())
+        standard = dict(initial.pieces())
+        if not any(start.hands) and all(standard.get(sq) == p for sq, p in pieces.items()):
+            removed = sorted(
+                (sq for sq in standard if sq not in pieces),
+                key=lambda sq: (_REMOVAL_ORDER[standard[sq].kind], sq.file, sq.rank),
+            )
+            self.lines.append("PI" + "".join(sq.csa() + standard[sq].kind.csa for sq in removed))
+            return
+        files = variant.files
+        for rank in range(1, variant.ranks + 1):
+            cells = []
+            for file in range(files, 0, -1):
+                piece = start.board[(rank - 1) * files + file - 1]
+                cells.append(" * " if piece is None else piece.csa())
+            self.lines.append(f"P{rank}" + "".join(cells))
+        for color, hand in zip((Color.BLACK, Color.WHITE), start.hands, strict=True):
+            if hand:
+                held = "".join("00" + kind.csa for kind, n in hand.items() for _ in range(n))
+                self.lines.append(f"P{color.value}{held}")
+
+    def special(self, special: Special, to_move: Color) -> str:
+        kind = special.kind
+        color = special.color or to_move
+        if self.dialect.illegal_action and kind is SpecialKind.ILLEGAL_LOSS:
+            return f"%{color.value}{ILLEGAL_ACTION}"
+        if self.dialect.illegal_action and kind is SpecialKind.ILLEGAL_WIN:
+            return f"%{color.opponent.value}{ILLEGAL_ACTION}"
+        if kind not in self.dialect.specials.values():
+            raise self.refuse(
+                f"{self.dialect.name} has no code for the special {kind.name}",
+                hint="known: " + ", ".join("%" + k for k in self.dialect.specials),
+            )
+        return "%" + kind.value
+
+    def time(self, time: Time | None) -> None:
+        if time is None or time.spent is None:
+            return
+        spent = time.spent
+        if not self.decimals or spent == int(spent):
+            text = str(math.floor(spent + 0.5))
+        else:
+            text = f"{spent:.3f}".rstrip("0").rstrip(".")
+        self.lines.append("T" + text)
+
+    def comments(self, node: Node) -> None:
+        for comment in node.comments:
+            for line in comment.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+                self.lines.append("'*" + line)

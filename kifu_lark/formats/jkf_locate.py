@@ -1,0 +1,111 @@
+"""Checking decoded JSON values, and where a value stands in the text, for JKF errors.
+
+The json module keeps no positions, so after it has accepted a text and the JKF reader finds
+a bad field or an illegal move, the text is parsed once more with ``grammars/jkf.lark`` (a
+JSON grammar, positions on) and the value is found by its path of keys and indices. This runs
+only on the error path.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from lark import Token, Tree
+from lark.exceptions import LarkError
+
+from kifu_lark.errors import InvalidRecordError, KifuError
+from kifu_lark.formats import _lark
+
+#: A value's place in the document: object keys and array indices from the top.
+PATH = tuple[str | int, ...]
+
+
+class JsonChecker:
+    """Type checks on decoded JSON whose failures are located in ``text``."""
+
+    def __init__(self, text: str, format: str) -> None:
+        self.text = text
+        self.format = format
+
+    def bad(self, message: str, path: PATH, hint: str | None = None) -> KifuError:
+        """An ``InvalidRecordError`` (code ``BAD_FIELD``) located at the value at ``path``."""
+        err = InvalidRecordError(message, code="BAD_FIELD", hint=hint, text=dotted(path))
+        return self.locate(err, path)
+
+    def locate(self, err: KifuError, path: PATH) -> KifuError:
+        """Fill in ``err``'s location from ``path``."""
+        line, column = locate(self.text, path)
+        lines = self.text.splitlines()
+        source = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
+        return err.locate(format=self.format, line=line, column=column, source_line=source)
+
+    def expect(self, value: Any, kind: type | tuple[type, ...], path: PATH, what: str) -> Any:
+        """``value`` when it is of ``kind``, else a located error."""
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        # bool is an int in Python, never a number in JSON.
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            raise self.bad(f"{dotted(path)} must be {what}, not {_json_type(value)}", path)
+        return value
+
+
+def dotted(path: PATH) -> str:
+    """``moves[3].move.to`` for a path."""
+    text = ""
+    for step in path:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else step)
+    return text or "the record"
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def locate(text: str, path: PATH) -> tuple[int | None, int | None]:
+    """The 1-based line and column of the value at ``path`` (keys and array indices); the
+    deepest value found on the way when the path goes further than the text."""
+    try:
+        tree = _lark.parser("jkf.lark", propagate_positions=True).parse(text)
+    except LarkError:
+        return None, None
+    node = tree.children[0]  # start -> value
+    assert isinstance(node, Tree)
+    for step in path:
+        inner = node.children[0]
+        if not isinstance(inner, Tree):
+            break
+        found = _step(inner, step)
+        if found is None:
+            break
+        node = found
+    return _position(node)
+
+
+def _step(container: Tree[Any], step: str | int) -> Tree[Any] | None:
+    if container.data == "array" and isinstance(step, int):
+        values = [c for c in container.children if isinstance(c, Tree)]
+        return values[step] if 0 <= step < len(values) else None
+    if container.data == "object" and isinstance(step, str):
+        found = None
+        for pair in container.children:
+            if isinstance(pair, Tree) and json.loads(str(pair.children[0])) == step:
+                found = pair.children[1]  # the last of repeated keys wins, as in json
+        return found
+    return None
+
+
+def _position(node: Tree[Any]) -> tuple[int | None, int | None]:
+    if getattr(node.meta, "empty", True):
+        first = node.children[0] if node.children else None
+        if isinstance(first, Token):
+            return first.line, first.column
+        return None, None
+    return node.meta.line, node.meta.column

@@ -1,0 +1,297 @@
+"""The JKF writer (see :mod:`kifu_lark.formats.jkf` for the format).
+
+Output is UTF-8 JSON that validates against the JKF schema. Layout: one element of ``moves``
+per line, ``forks`` opening nested arrays on the lines below, so records diff well and each
+line is encoded by the json module's C encoder.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kifu_lark.errors import UnsupportedFeatureError
+from kifu_lark.formats.base import WriteOptions
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game, Node
+from kifu_lark.model.handicap import handicap_name
+from kifu_lark.model.headers import Headers
+from kifu_lark.model.move import Move, SpecialKind, Time
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.position import Position
+from kifu_lark.model.square import Square
+from kifu_lark.model.variant import STANDARD
+
+#: Handicap name (as ``model.handicap`` spells it) → JKF preset.
+PRESETS: dict[str, str] = {
+    "平手": "HIRATE",
+    "香落ち": "KY",
+    "右香落ち": "KY_R",
+    "角落ち": "KA",
+    "飛車落ち": "HI",
+    "飛香落ち": "HIKY",
+    "二枚落ち": "2",
+    "三枚落ち": "3",
+    "四枚落ち": "4",
+    "五枚落ち": "5",
+    "左五枚落ち": "5_L",
+    "六枚落ち": "6",
+    "左七枚落ち": "7_L",
+    "右七枚落ち": "7_R",
+    "八枚落ち": "8",
+    "十枚落ち": "10",
+}
+#: The specials JKF holds, by their JKF name (``ILLEGAL_ACTION`` gets the offender's sign).
+JKF_SPECIALS: dict[SpecialKind, str] = {
+    SpecialKind.RESIGN: "TORYO",
+    SpecialKind.INTERRUPT: "CHUDAN",
+    SpecialKind.REPETITION: "SENNICHITE",
+    SpecialKind.TIME_UP: "TIME_UP",
+    SpecialKind.ILLEGAL_MOVE: "ILLEGAL_MOVE",
+    SpecialKind.ILLEGAL_WIN: "ILLEGAL_ACTION",
+    SpecialKind.ILLEGAL_LOSS: "ILLEGAL_ACTION",
+    SpecialKind.IMPASSE: "JISHOGI",
+    SpecialKind.ENTERING_KING_WIN: "KACHI",
+    SpecialKind.DRAW_DECLARATION: "HIKIWAKE",
+    SpecialKind.MATTA: "MATTA",
+    SpecialKind.MATE: "TSUMI",
+    SpecialKind.NO_MATE: "FUZUMI",
+    SpecialKind.ERROR: "ERROR",
+}
+#: Specials the schema lacks, written as the nearest one it has (read back as that one):
+#: 封じ手 and 最大手数 stop the game (CHUDAN, as json-kifu-format does); 連続王手の千日手 is
+#: a 千日手 (who loses is not kept).
+FOLDED_SPECIALS: dict[SpecialKind, str] = {
+    SpecialKind.SEALED: "CHUDAN",
+    SpecialKind.MAX_MOVES: "CHUDAN",
+    SpecialKind.PERPETUAL_CHECK: "SENNICHITE",
+}
+_LETTERS = {"左": "L", "直": "C", "右": "R", "上": "U", "寄": "M", "引": "D", "打": "H"}
+_HAND_ORDER = (
+    PieceKind.PAWN,
+    PieceKind.LANCE,
+    PieceKind.KNIGHT,
+    PieceKind.SILVER,
+    PieceKind.GOLD,
+    PieceKind.BISHOP,
+    PieceKind.ROOK,
+)
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+# An element of ``moves``: the JSON object without its forks, and the fork lines.
+_Element = tuple[dict[str, Any], list[list[Any]]]
+
+
+def write_jkf(game: Game, options: WriteOptions) -> str:
+    """The game as a JKF record (``options.mainline_only`` drops the forks).
+
+    Raises:
+        UnsupportedFeatureError: for a board other than 9x9, or a special JKF cannot name.
+    """
+    if game.start.variant is not STANDARD:
+        raise UnsupportedFeatureError(
+            f"JKF holds 9x9 shogi only, not {game.start.variant.name}", format="jkf"
+        )
+    writer = _Writer(game, options)
+    out = ["{", '  "header": ' + _header(game.headers) + ","]
+    out.append('  "initial": ' + _initial(game.start) + ",")
+    out.append('  "moves": [')
+    first: dict[str, Any] = {}
+    comments = _comments(game.root)
+    if comments:
+        first["comments"] = comments
+    elements: list[_Element] = [(first, [])]
+    if game.root.children:
+        elements += writer.line(game.root.children[0], (0.0, 0.0))
+    _emit(elements, 4, out)
+    out += ["  ]", "}"]
+    return "\n".join(out) + "\n"
+
+
+def _header(headers: Headers) -> str:
+    if not len(headers):
+        return "{}"
+    # Written pair by pair: a repeated key stays repeated (readers that keep the last value
+    # see what json-kifu-format would keep).
+    pairs = [
+        "    " + _encode(Headers.key_name(key)) + ": " + _encode(value) for key, value in headers
+    ]
+    return "{\n" + ",\n".join(pairs) + "\n  }"
+
+
+def _initial(start: Position) -> str:
+    name = handicap_name(start)
+    if name in PRESETS:  # JKF keeps no move number
+        return _encode({"preset": PRESETS[name]})
+    columns = []
+    for x in range(1, STANDARD.files + 1):
+        column = []
+        for y in range(1, STANDARD.ranks + 1):
+            piece = start[Square(x, y)]
+            column.append(
+                {} if piece is None else {"color": _color(piece.color), "kind": piece.kind.value}
+            )
+        columns.append("        " + _encode(column))
+    hands = [{kind.value: hand[kind] for kind in _HAND_ORDER} for hand in start.hands]
+    return (
+        '{\n    "preset": "OTHER",\n    "data": {\n'
+        f'      "color": {_color(start.turn)},\n'
+        '      "board": [\n' + ",\n".join(columns) + "\n      ],\n"
+        '      "hands": ' + _encode(hands) + "\n    }\n  }"
+    )
+
+
+def _emit(elements: list[_Element], indent: int, out: list[str]) -> None:
+    pad = " " * indent
+    last = len(elements) - 1
+    for i, (obj, forks) in enumerate(elements):
+        comma = "," if i < last else ""
+        text = _encode(obj)
+        if not forks:
+            out.append(pad + text + comma)
+            continue
+        out.append(pad + text[:-1] + ', "forks": [')
+        for j, fork in enumerate(forks):
+            out.append(pad + "  [")
+            _emit(fork, indent + 4, out)
+            out.append(pad + "  ]" + ("," if j < len(forks) - 1 else ""))
+        out.append(pad + "]}" + comma)
+
+
+def _color(color: Color) -> int:
+    return 0 if color is Color.BLACK else 1
+
+
+def _comments(node: Node) -> list[str]:
+    # json-kifu-format keeps a KIF bookmark (& line) as a comment starting with &.
+    if node.bookmark is None:
+        return node.comments
+    return [*node.comments, "&" + node.bookmark]
+
+
+def _clock(seconds: float, hours: bool) -> dict[str, int]:
+    s = round(seconds)
+    if hours:
+        return {"h": s // 3600, "m": s % 3600 // 60, "s": s % 60}
+    return {"m": s // 60, "s": s % 60}
+
+
+class _Writer:
+    """Walks the tree line by line; keeps a board only when relative words are written."""
+
+    def __init__(self, game: Game, options: WriteOptions) -> None:
+        from kifu_lark.rules import relative
+
+        self.mainline_only = options.mainline_only
+        self.zone = game.start.variant.zone
+        self.ranks = game.start.variant.ranks
+        self.relative_words = getattr(relative, "relative_words", None)
+        self.board = None
+        if self.relative_words is not None:
+            from kifu_lark.rules.board import Board
+
+            self.board = Board.from_position(game.start)
+
+    def line(self, first: Node, totals: tuple[float, float]) -> list[_Element]:
+        """The elements of the line starting at ``first`` (its main continuation), with the
+        alternatives to each node as forks. ``totals`` are the running totals before it."""
+        elements: list[_Element] = []
+        board = self.board
+        pushed = 0
+        node = first
+        while True:
+            parent = node.parent
+            assert parent is not None
+            forks: list[list[Any]] = []
+            if not self.mainline_only and len(parent.children) > 1 and parent.children[0] is node:
+                forks = [self.line(alt, totals) for alt in parent.children[1:]]
+            obj: dict[str, Any] = {}
+            move = node.move
+            if move is not None:
+                obj["move"] = self.move(move, parent.move)
+                if board is not None:
+                    board.push(move)
+                    pushed += 1
+            elif node.special is not None:
+                obj["special"] = _special(node.special.kind, node.special.color)
+            else:
+                raise UnsupportedFeatureError(
+                    "a node without a move or a special cannot be written", format="jkf"
+                )
+            if node.time is not None:
+                obj["time"], totals = _time(node, totals)
+            comments = _comments(node)
+            if comments:
+                obj["comments"] = comments
+            elements.append((obj, forks))
+            if not node.children:
+                break
+            node = node.children[0]
+        if board is not None:
+            for _ in range(pushed):
+                board.pop()
+        return elements
+
+    def move(self, move: Move, previous: Move | None) -> dict[str, Any]:
+        obj: dict[str, Any] = {"color": 0 if move.color is Color.BLACK else 1}
+        frm = move.from_
+        to = move.to
+        if frm is not None:
+            obj["from"] = {"x": frm.file, "y": frm.rank}
+        obj["to"] = {"x": to.file, "y": to.rank}
+        obj["piece"] = move.piece.value
+        if previous is not None and previous.to == to:
+            obj["same"] = True
+        if move.promote:
+            obj["promote"] = True
+        elif frm is not None and move.piece.can_promote and self.in_zone(move.color, frm, to):
+            obj["promote"] = False
+        if move.captured is not None:
+            obj["capture"] = move.captured.value
+        if self.relative_words is not None and self.board is not None:
+            letters = _relative(self.relative_words(self.board, move))
+            if letters:
+                obj["relative"] = letters
+        return obj
+
+    def in_zone(self, color: Color, frm: Square, to: Square) -> bool:
+        if color is Color.BLACK:
+            return frm.rank <= self.zone or to.rank <= self.zone
+        edge = self.ranks - self.zone
+        return frm.rank > edge or to.rank > edge
+
+
+def _relative(words: str | None) -> str:
+    if not words:  # None: no words tell the pieces apart; ``from`` says it anyway
+        return ""
+    letters = "".join(_LETTERS.get(ch, "") for ch in words)
+    # JKF puts the position (L C R) before the movement (U M D).
+    return "".join(sorted(letters, key="LCRUMDH".index))
+
+
+def _special(kind: SpecialKind, color: Color | None) -> str:
+    name = JKF_SPECIALS.get(kind) or FOLDED_SPECIALS.get(kind)
+    if name is None:
+        raise UnsupportedFeatureError(
+            f"JKF has no special for {kind.name} ({kind.value})",
+            format="jkf",
+            hint="JKF specials: " + ", ".join(sorted(set(JKF_SPECIALS.values()))),
+        )
+    if name == "ILLEGAL_ACTION":
+        mover = color or Color.BLACK
+        offender = mover if kind is SpecialKind.ILLEGAL_LOSS else mover.opponent
+        return offender.value + name
+    return name
+
+
+def _time(node: Node, totals: tuple[float, float]) -> tuple[dict[str, Any], tuple[float, float]]:
+    """The JKF time of ``node`` and the running totals after it. The schema wants both
+    ``now`` and ``total``: a missing total is the running sum, a missing time 0."""
+    time: Time | None = node.time
+    assert time is not None
+    color = node.move.color if node.move is not None else (node.special and node.special.color)
+    side = 1 if color is Color.WHITE else 0
+    spent = time.spent or 0.0
+    total = time.total if time.total is not None else totals[side] + spent
+    if node.move is not None:
+        totals = (total, totals[1]) if side == 0 else (totals[0], total)
+    return {"now": _clock(spent, False), "total": _clock(total, True)}, totals

@@ -1,0 +1,423 @@
+"""KI2 and KI2U: Kifu for Windows' "human" notation (``▲７六歩　△同　歩　▲５二金右``).
+
+Headers, board diagrams, comments and 変化 sections are those of KIF; moves carry no origin.
+The reader hands each move as written (destination or 同, piece, relative words, 成/不成/打)
+to :class:`~kifu_lark.rules.replay.GameBuilder`, which resolves it against the position: an
+ambiguous move raises ``AmbiguousMoveError`` naming the candidates, words that contradict the
+only candidate raise ``RELATIVE_MISMATCH`` unless ``tolerate=["relative_words"]``.
+
+The writer gives the shortest notation the official rules allow (see ``rules.relative``),
+six moves a line as Kifu for Windows does, comments and bookmarks after their move, the
+``まで…`` line for a final special and 変化 sections for variations.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark import Token, Tree
+
+from kifu_lark.errors import KifuError, KifuSyntaxError
+from kifu_lark.formats import _lark
+from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.bod import DiagramReader, terminal_regex
+from kifu_lark.formats.japanese import (
+    KANJI_DIGITS,
+    PIECE_MOVE_NAME,
+    PIECE_NAMES,
+    SPECIAL_NAMES,
+    ZEN_DIGITS,
+    HeaderSection,
+    comment_text,
+    digit_value,
+    is_handicap,
+    kanji_number,
+    read_summary,
+    write_comment,
+    write_header_section,
+    write_summary,
+)
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game, Node
+from kifu_lark.model.move import Move, SpecialKind
+from kifu_lark.model.square import Square
+from kifu_lark.rules.board import Board, illegal
+from kifu_lark.rules.geometry import KIND_CODE
+from kifu_lark.rules.relative import relative_words
+from kifu_lark.rules.replay import GameBuilder
+from kifu_lark.rules.violations import Violation
+
+NAME = "ki2"
+_BLACK_MARKS = frozenset("▲☗▼")
+_ACTIONS: dict[str | None, tuple[bool | None, bool | None]] = {
+    None: (None, None),
+    "成": (True, None),
+    "不成": (False, None),
+    "生": (False, None),
+    "打": (None, True),
+}
+# Every spelling of a square a move may use (ASCII or full-width file; kanji, ASCII or
+# full-width rank) → Square, built once so that reading costs a look-up.
+_SQUARES = {
+    f + r: Square(digit_value(f), digit_value(r))
+    for f in "123456789" + ZEN_DIGITS
+    for r in KANJI_DIGITS + "123456789" + ZEN_DIGITS
+}
+# The まで line states the winner; these kinds carry the special's side in it.
+_SIDED = frozenset(
+    {
+        SpecialKind.RESIGN,
+        SpecialKind.TIME_UP,
+        SpecialKind.ILLEGAL_WIN,
+        SpecialKind.ILLEGAL_LOSS,
+        SpecialKind.ENTERING_KING_WIN,
+        SpecialKind.DEFAULT_WIN,
+        SpecialKind.DEFAULT_LOSS,
+    }
+)
+
+
+def _move_regex() -> re.Pattern[str]:
+    """KI2_MOVE as the grammar defines it (lark inlines it into MOVE_LINE)."""
+    return terminal_regex("ki2.lark", "KI2_MOVE")
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Walks the flat parse tree of one KI2 text, feeding a GameBuilder."""
+
+    def __init__(self, text: str, options: ReadOptions) -> None:
+        self.text = text
+        self.options = options
+        self.section = HeaderSection()
+        self.diagram = DiagramReader(NAME, text)
+        self.comments: list[str] = []
+        self.bookmark: str | None = None
+        self.builder: GameBuilder | None = None
+
+    def start_builder(self) -> GameBuilder:
+        if self.builder is None:
+            self.builder = GameBuilder(
+                self.section.start(self.diagram),
+                format=NAME,
+                tolerate=self.options.tolerate,
+                source=self.text,
+            )
+            self.builder.root.comments.extend(self.comments)
+            self.builder.root.bookmark = self.bookmark
+        return self.builder
+
+    def read(self, tree: Tree[Any]) -> Game:
+        for item in tree.children:
+            if isinstance(item, Tree) and item.data == "footer":
+                continue  # 激指's closing lines: not part of the record
+            if self.builder is None and self.diagram.add(item):
+                continue
+            assert isinstance(item, Token)
+            kind = item.type
+            if kind == "MOVES_BLOCK":
+                self.moves(item)
+            elif kind == "COMMENT_LINE":
+                if self.builder is None:
+                    self.comments.append(comment_text(item))
+                else:
+                    self.builder.comment(comment_text(item))
+            elif kind == "BOOKMARK_LINE":
+                mark = item.rstrip("\r\n")[1:]
+                if self.builder is None:
+                    self.bookmark = mark
+                else:
+                    self.builder.node.bookmark = mark
+            elif kind == "SUMMARY_LINE":
+                self.summary(item)
+            elif kind == "VARIATION_LINE":
+                m = terminal_regex("ki2.lark", "VARIATION_LINE").match(item)
+                assert m is not None  # the lexer matched the same regex
+                ply = kanji_number(m["variation_ply"])
+                self.start_builder().back_to(ply - 1, item.line, item.column)
+            elif kind == "HEADER_LINE":
+                self.section.add_line(item)
+            elif kind == "HASH_LINE":
+                self.section.add_hash(item)
+        return self.start_builder().finish(self.section.headers)
+
+    def moves(self, block: Token) -> None:
+        builder = self.start_builder()
+        finditer = _move_regex().finditer
+        line_no = (block.line or 1) - 1
+        for text in block.split("\n"):
+            line_no += 1
+            first = text[:1]
+            if first == "*":
+                builder.comment(comment_text(text))
+                continue
+            if first == "&":
+                builder.node.bookmark = text.rstrip("\r")[1:]
+                continue
+            for m in finditer(text):
+                mark, special, to, _same, piece, relative, action, origin = m.groups()
+                color = Color.BLACK if mark in _BLACK_MARKS else Color.WHITE
+                column = m.start() + 1
+                if special is not None:
+                    kind = SPECIAL_NAMES[special]
+                    builder.special(kind, color=color, line=line_no, column=column)
+                    continue
+                promote, drop = _ACTIONS[action]
+                builder.move(
+                    None if to is None else _SQUARES[to],
+                    color=color,
+                    from_=None if origin is None else Square(int(origin[0]), int(origin[1])),
+                    piece=PIECE_NAMES[piece],
+                    promote=promote,
+                    drop=drop,
+                    relative=relative or "",
+                    text=m.group(0),
+                    line=line_no,
+                    column=column,
+                )
+
+    def summary(self, token: Token) -> None:
+        builder = self.start_builder()
+        result = read_summary(token)
+        if result is None or result[1] is None or builder.node.special is not None:
+            return  # a まで line naming no result, or one repeating a special move
+        _, kind, side = result
+        assert kind is not None
+        color = side if kind in _SIDED else builder.color
+        builder.special(kind, color=color, line=token.line, column=token.column)
+
+
+def read_ki2(text: str, options: ReadOptions) -> list[Game]:
+    """Read a KI2/KI2U record (one game)."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _lark.parse(_lark.parser("ki2.lark"), text, NAME)
+    except KifuSyntaxError as err:
+        raise _point_at_move(err) from None
+    return [_Reader(text, options).read(tree)]
+
+
+_BLANKS = " \t　\r\n"
+
+
+def _point_at_move(err: KifuSyntaxError) -> KifuSyntaxError:
+    """Move the caret of a syntax error on a move line to the first move that does not
+    read (the lexer only sees whole lines)."""
+    line = err.source_line
+    if line is None or not any(mark in line for mark in _MARKS):
+        return err
+    regex = _move_regex()
+    pos = 0
+    while pos < len(line):
+        if line[pos] in _BLANKS:
+            pos += 1
+            continue
+        m = regex.match(line, pos)
+        if m is None:
+            break
+        pos = m.end()
+    if pos >= len(line):
+        return err
+    err.message = "not a KI2 move"
+    err.column = pos + 1
+    err.text = line[pos : pos + 12].rstrip("\r\n")
+    err.hint = "a move: mark (▲ △), square or 同, piece, then 右 左 上 引 寄 直, 成 不成 打"
+    err.args = (err.message,)
+    return err
+
+
+# --- writing ------------------------------------------------------------------------------
+
+_PER_LINE = 6
+_CELL_WIDTH = 12
+
+
+def write_move(board: Board, move: Move, previous: Move | None) -> str:
+    """One move in KI2 notation on ``board`` (before the move), e.g. ``▲同　歩`` or
+    ``△５二金右上成``; ``previous`` is the move before it (for 同)."""
+    words = relative_words(board, move)
+    name = PIECE_MOVE_NAME[move.piece]
+    frm = move.from_
+    if words is None:  # no words can tell the pieces apart: give the origin
+        assert frm is not None
+        words = f"({frm.file}{frm.rank})"
+    to = move.to
+    if frm is not None and move.piece.can_promote:
+        # inside the promotion zone at either end: 成 or 不成 must be written
+        zone = board.g.in_zone[0 if move.color is Color.BLACK else 1]
+        width = board.g.width
+        if zone[(frm.rank + 1) * width + frm.file] or zone[(to.rank + 1) * width + to.file]:
+            promotion = "成" if move.promote else "不成"
+            if words.startswith("("):
+                words = promotion + words
+            else:
+                words += promotion
+    rest = name + words
+    mark = "▲" if move.color is Color.BLACK else "△"
+    if previous is not None and previous.to == to:
+        return mark + "同" + ("　" if len(rest) == 1 else "") + rest
+    return mark + ZEN_DIGITS[to.file - 1] + KANJI_DIGITS[to.rank - 1] + rest
+
+
+def _on_board(board: Board, square: Square) -> bool:
+    variant = board.g.variant
+    return square.file <= variant.files and square.rank <= variant.ranks
+
+
+def _cells(text: str) -> int:
+    # Moves are full-width but for the rare `(77)` origin.
+    if "(" not in text:
+        return 2 * len(text)
+    return sum(1 if ord(ch) < 0x80 else 2 for ch in text)
+
+
+class _Writer:
+    def __init__(self, game: Game, options: WriteOptions) -> None:
+        self.game = game
+        self.options = options
+        self.board = Board.from_position(game.start)
+        self.out: list[str] = []
+        self.handicap = is_handicap(game.start)
+
+    def line(self, node: Node, ply: int) -> None:
+        """Write the line starting at ``node`` (move number ``ply``, following first
+        children), then the variations branching from it, deepest first, as Kifu for Windows
+        orders them."""
+        row: list[str] = []
+        played: list[Node] = []
+        board = self.board
+        width = board.g.width
+        parent = node.parent
+        previous = parent.move if parent is not None else None
+        current: Node | None = node
+        while current is not None:
+            special = current.special
+            if special is not None:
+                self.flush(row)
+                plies = ply + len(played) - 1
+                self.out.append(write_summary(plies, special.kind, special.color, self.handicap))
+                self.notes(current)
+                played.append(current)
+                break
+            move = current.move
+            assert move is not None
+            to, frm = move.to, move.from_
+            if not _on_board(board, to) or (frm is not None and not _on_board(board, frm)):
+                raise illegal(Violation.OFF_BOARD, move.usi())
+            row.append(write_move(board, move, previous))
+            # Validated as it is played (play skips push's model-level bookkeeping): a
+            # writer never emits a move its reader would reject.
+            if frm is None:
+                board.play(0, (to.rank + 1) * width + to.file, False, KIND_CODE[move.piece])
+            else:
+                board.play(
+                    (frm.rank + 1) * width + frm.file,
+                    (to.rank + 1) * width + to.file,
+                    move.promote,
+                    0,
+                )
+            played.append(current)
+            if current.comments or current.bookmark is not None or len(row) == _PER_LINE:
+                self.flush(row)
+                self.notes(current)
+            previous = move
+            current = current.children[0] if current.children else None
+        self.flush(row)
+        for depth in range(len(played) - 1, -1, -1):
+            done = played[depth]
+            if done.move is not None:
+                board.pop()
+            parent = done.parent
+            if parent is None or parent.children[0] is not done or self.options.mainline_only:
+                continue
+            for alternative in parent.children[1:]:
+                self.out.append("")
+                self.out.append(f"変化：{ply + depth}手")
+                self.line(alternative, ply + depth)
+
+    def flush(self, row: list[str]) -> None:
+        if not row:
+            return
+        padded = [text + " " * max(_CELL_WIDTH - _cells(text), 2) for text in row[:-1]]
+        self.out.append("".join(padded) + row[-1])
+        row.clear()
+
+    def notes(self, node: Node) -> None:
+        self.out.extend(write_comment(text) for text in node.comments)
+        if node.bookmark is not None:
+            self.out.append("&" + node.bookmark)
+
+    def write(self) -> str:
+        game = self.game
+        self.out.extend(write_header_section(game.headers, game.start))
+        root = game.root
+        self.notes(root)
+        if root.children:
+            self.line(root.children[0], 1)  # variations of the first move included
+        return "\n".join(self.out) + "\n"
+
+
+def write_ki2(game: Game, options: WriteOptions) -> str:
+    """Write ``game`` in KI2: the shortest notation, six moves a line, then 変化 sections.
+
+    Times are not part of KI2 and are left out. A special the まで line cannot state exactly
+    (``FORMAT.capabilities.special_kinds`` lists those it can) gets its nearest wording, as
+    in KIF (反則負け for ILLEGAL_MOVE, 持将棋 for MAX_MOVES).
+    """
+    try:
+        return _Writer(game, options).write()
+    except KifuError as err:  # an illegal move in the game: say which format refused it
+        raise err.locate(format=NAME) from None
+
+
+def _round_trips(kind: SpecialKind) -> bool:
+    result = read_summary(write_summary(2, kind, Color.BLACK, False))
+    return result is not None and result[1] is kind
+
+
+#: Specials a まで line states so that they read back as themselves.
+EXACT_SPECIALS = frozenset(k for k in SpecialKind if _round_trips(k))
+
+
+def _detect(text: str) -> float:
+    """KI2 text has lines that start with a turn mark and read as moves, and no numbered
+    KIF move lines."""
+    score = 0.0
+    regex = _move_regex()
+    for line in text.splitlines()[:80]:
+        line = line.strip(" \t　\ufeff")
+        if line[:1] in _MARKS and regex.match(line):
+            score = 0.8
+        elif _KIF_MOVES.match(line):
+            return 0.0  # a KIF move section
+    return score
+
+
+_MARKS = frozenset("▲△☗☖▼▽")
+# `手数----指手--` or a numbered move line `1 ７六歩(77)`
+_KIF_MOVES = re.compile(r"手数[-－―ー]|[0-9]+[ \t]+\S")
+
+
+FORMAT = Format(
+    name=NAME,
+    description="KI2 / KI2U: Kifu for Windows' human notation (右 左 上 引 寄 直 打 同)",
+    extensions=(".ki2", ".ki2u"),
+    reader=read_ki2,
+    writer=write_ki2,
+    grammar="ki2.lark",
+    variants=frozenset({"standard", "minishogi"}),
+    capabilities=Capabilities(
+        branches=True,
+        comments=True,
+        start_positions=True,
+        headers=True,
+        specials=True,
+        special_kinds=EXACT_SPECIALS,
+    ),
+    detect=_detect,
+    encodings={".ki2": "cp932", ".ki2u": "utf-8"},
+)

@@ -1,0 +1,268 @@
+"""The KIF reader (see :mod:`kifu_lark.formats.kif` for the decisions it implements)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from lark import Token, Tree
+
+from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
+from kifu_lark.formats import _lark
+from kifu_lark.formats.base import ReadOptions
+from kifu_lark.formats.bod import DiagramReader, terminal_regex
+from kifu_lark.formats.japanese import (
+    PIECE_NAMES,
+    SPECIAL_NAMES,
+    HeaderSection,
+    comment_text,
+    digit_value,
+    kanji_number,
+    read_summary,
+)
+from kifu_lark.model.game import Game, Issue, Node
+from kifu_lark.model.move import Time
+from kifu_lark.model.square import Square
+from kifu_lark.rules.replay import GameBuilder
+
+FORMAT_NAME = "kif"
+GRAMMAR = "kif.lark"
+
+_FILES = "123456789１２３４５６７８９"
+_RANKS = "一二三四五六七八九123456789１２３４５６７８９"
+#: Every way a square can be written in a move line (``７六``, ``76``, ``7六``) → Square;
+#: a table lookup is much cheaper than building a validated Square per move.
+_SQUARES: dict[str, Square] = {
+    f + r: Square(digit_value(f), digit_value(r)) for f in _FILES for r in _RANKS
+}
+_LINE_BREAKS = re.compile(r"\r+\n?")
+_PROMOTE = {None: None, "成": True, "不成": False, "生": False}
+
+
+class _KifReader:
+    """Reads the lines of one parsed KIF text into a game."""
+
+    def __init__(self, text: str, options: ReadOptions) -> None:
+        self.text = text
+        self.options = options
+        self.section = HeaderSection()
+        self.diagram = DiagramReader(FORMAT_NAME, text)
+        self.root_comments: list[str] = []
+        self.root_bookmark: str | None = None
+        self.builder: GameBuilder | None = None
+        self.depth = 0  # nodes on the current path (moves and specials)
+        self.marked: list[Node] = []  # nodes whose line ends with the + mark
+
+    def read(self, items: list[Token | Tree[Token]]) -> Game:
+        """Build the game from the top-level items of the parse tree."""
+        for item in items:
+            if self.builder is None:
+                if self.diagram.add(item):
+                    continue
+                assert isinstance(item, Token)
+                kind = item.type
+                if kind == "HEADER_LINE":
+                    self.section.add_line(item)
+                elif kind == "HASH_LINE":
+                    self.section.add_hash(item)
+                elif kind == "COMMENT_LINE":
+                    self.root_comments.append(comment_text(item))
+                elif kind == "BOOKMARK_LINE":
+                    self.root_bookmark = item.rstrip("\r\n")[1:]
+                elif kind in ("MOVES_HEADER", "MOVES_BLOCK"):
+                    self._start()
+                    if kind == "MOVES_BLOCK":
+                        self._moves(item)
+                # BOM: nothing to keep
+                continue
+            assert isinstance(item, Token)
+            self._body_item(item)
+        builder = self.builder or self._start()
+        game = builder.finish(self.section.headers)
+        self._check_fork_marks(game)
+        return game
+
+    def _check_fork_marks(self, game: Game) -> None:
+        """Warn where a ``+`` mark and the variations read disagree (the marks are
+        redundant: the 変化 sections alone build the tree). Files without any mark
+        (Shogidokoro writes none) are not checked."""
+        if not self.marked:
+            return
+        marked = {id(node) for node in self.marked}
+        for node in game.root.walk():
+            parent = node.parent
+            forked = parent is not None and parent.children[-1] is not node
+            if forked != (id(node) in marked):
+                what = "no variation follows" if not forked else "a variation follows unmarked"
+                game.warnings.append(
+                    Issue("FORK_MARK", f"+ mark mismatch: {what}", node.ply, node.line, None)
+                )
+
+    def _start(self) -> GameBuilder:
+        start = self.section.start(self.diagram)
+        builder = GameBuilder(
+            start, format=FORMAT_NAME, tolerate=self.options.tolerate, source=self.text
+        )
+        builder.root.comments = self.root_comments
+        builder.root.bookmark = self.root_bookmark
+        self.builder = builder
+        return builder
+
+    def _body_item(self, item: Token) -> None:
+        builder = self.builder
+        assert builder is not None
+        kind = item.type
+        if kind == "MOVES_BLOCK":
+            self._moves(item)
+        elif kind == "COMMENT_LINE":
+            builder.comment(comment_text(item))
+        elif kind == "VARIATION_LINE":
+            m = terminal_regex(GRAMMAR, "VARIATION_LINE").match(item)
+            assert m is not None
+            ply = kanji_number(m["variation_ply"])
+            builder.back_to(ply - 1, item.line, item.column)
+            self.depth = ply - 1
+        elif kind == "SUMMARY_LINE":
+            self._summary(item)
+        elif kind == "BOOKMARK_LINE":
+            builder.node.bookmark = item.rstrip("\r\n")[1:]
+        elif kind == "HASH_LINE":
+            builder.comment(item.rstrip("\r\n"))
+        elif kind == "HEADER_LINE":
+            self.section.add_line(item)
+
+    def _summary(self, item: Token) -> None:
+        """A ``まで…`` line: adds the special it names when the line read has none."""
+        builder = self.builder
+        assert builder is not None
+        if self.depth == 0 or builder.node.special is not None:
+            return
+        summary = read_summary(item.strip(" \t　\r\n"))
+        if summary is not None and summary[1] is not None:
+            builder.special(summary[1], line=item.line, column=item.column)
+            self.depth += 1
+
+    def _moves(self, block: Token) -> None:
+        """Play every line of a MOVES_BLOCK token."""
+        builder = self.builder
+        assert builder is not None
+        regex = _ply_regex()
+        squares = _SQUARES
+        pieces = PIECE_NAMES
+        promotes = _PROMOTE
+        marked = self.marked
+        offset = builder.start.ply - 1
+        depth = self.depth
+        line = block.line
+        assert line is not None
+        for m in regex.finditer(block):
+            # the groups in grammar order (checked by _ply_regex)
+            (number, to, _same, piece, promote, origin, drop, special, minutes, seconds) = (
+                groups := m.groups()
+            )[:10]
+            hours, total_minutes, total_seconds, fork = groups[10:]
+            if int(number) != depth + 1 and int(number) != depth + 1 + offset:
+                err = InvalidRecordError(
+                    f"move number {number} where {depth + 1} was expected",
+                    code="BAD_MOVE_NUMBER",
+                    text=m.group().strip(),
+                    hint="a 変化 section restarts at the number it names",
+                )
+                raise self._line_error(err, line, m.start(1) - m.start() + 1)
+            try:
+                if special is not None:
+                    builder.special(SPECIAL_NAMES[special], line=line)
+                else:
+                    builder.move(
+                        None if to is None else squares[to],
+                        from_=None if origin is None else squares[origin],
+                        piece=pieces[piece],
+                        promote=promotes[promote],
+                        drop=drop is not None,
+                        line=line,
+                    )
+            except KifuError as err:
+                # column and text are only worked out when needed: they cost per move
+                first = m.start("special") if special is not None else m.start("to")
+                if first < 0:
+                    first = m.start("same")
+                err.column = first - m.start() + 1
+                err.text = err.text or m.group().strip()
+                raise
+            if minutes is not None:
+                total = None
+                if total_minutes is not None:
+                    total = float(
+                        (int(hours) * 3600 if hours else 0)
+                        + int(total_minutes) * 60
+                        + int(total_seconds)
+                    )
+                builder.node.time = Time(float(int(minutes) * 60 + int(seconds)), total)
+            if fork is not None:
+                marked.append(builder.node)
+            depth += 1
+            self.depth = depth
+            line += 1
+
+    def _line_error(self, err: KifuError, line: int, column: int) -> KifuError:
+        lines = self.text.splitlines()
+        source = lines[line - 1] if 0 < line <= len(lines) else None
+        return err.locate(format=FORMAT_NAME, line=line, column=column, source_line=source)
+
+
+_PLY_GROUPS = (
+    "ply_number",
+    "to",
+    "same",
+    "piece",
+    "promote",
+    "origin",
+    "drop",
+    "special",
+    "minutes",
+    "seconds",
+    "total_hours",
+    "total_minutes",
+    "total_seconds",
+    "fork",
+)
+
+
+@functools.cache
+def _ply_regex() -> re.Pattern[str]:
+    """PLY_LINE's regex, whose groups the reader unpacks in this order."""
+    regex = terminal_regex(GRAMMAR, "PLY_LINE")
+    if regex.groups != len(_PLY_GROUPS) or any(
+        regex.groupindex[name] != i + 1 for i, name in enumerate(_PLY_GROUPS)
+    ):
+        raise AssertionError(f"kif.lark PLY_LINE groups changed: {regex.groupindex}")
+    return regex
+
+
+def read_kif(text: str, options: ReadOptions) -> list[Game]:
+    """Read a KIF/KIFU record (one game, with its variations)."""
+    # One line break style (some files end lines with CR CR LF), and a final one: every
+    # line terminal ends with a line break.
+    text = _LINE_BREAKS.sub("\n", text)
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _lark.parse(_lark.parser(GRAMMAR), text, FORMAT_NAME)
+    except KifuSyntaxError as err:
+        raise _explain(err) from None
+    game = _KifReader(text, options).read(tree.children)
+    game.format = FORMAT_NAME
+    return [game]
+
+
+def _explain(err: KifuSyntaxError) -> KifuSyntaxError:
+    """A clearer message for the usual mistakes: a move line the grammar rejects."""
+    source = (err.source_line or "").strip()
+    if source[:1].isdigit():
+        err.message = f"not a valid move line: {source!r}"
+        err.args = (err.message,)
+        err.hint = (
+            "expected: number, destination (７六 or 同　), piece, 成/不成, (origin) or 打, "
+            "optional time ( m:ss/hh:mm:ss)"
+        )
+    return err

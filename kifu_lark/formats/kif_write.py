@@ -1,0 +1,187 @@
+"""The KIF writer: Kifu for Windows layout (column alignment, ``同　``, zero-padded times,
+``+`` marks, 変化 sections in Kifu for Windows order)."""
+
+from __future__ import annotations
+
+from kifu_lark.errors import UnsupportedFeatureError
+from kifu_lark.formats.base import WriteOptions
+from kifu_lark.formats.bod import terminal_regex
+from kifu_lark.formats.japanese import (
+    HAND_KEYS,
+    KANJI_DIGITS,
+    PIECE_MOVE_NAME,
+    SPECIAL_WORDS,
+    ZEN_DIGITS,
+    is_handicap,
+    write_header_section,
+    write_summary,
+)
+from kifu_lark.model.game import Game, Node
+from kifu_lark.model.move import Move, Time
+from kifu_lark.model.variant import MINISHOGI, STANDARD
+
+MOVES_HEADER = "手数----指手---------消費時間--"
+#: Display width of the move column (full-width characters count two).
+MOVE_WIDTH = 12
+
+_DESTINATION = {
+    (f, r): ZEN_DIGITS[f - 1] + KANJI_DIGITS[r - 1] for f in range(1, 10) for r in range(1, 10)
+}
+
+
+def _width(text: str) -> int:
+    return sum(1 if ord(ch) < 0x80 else 2 for ch in text)
+
+
+#: Move-column texts padded to MOVE_WIDTH, by the pieces they are made of (the writer's
+#: hot path: a dict lookup instead of measuring display widths).
+_PADDED: dict[str, str] = {}
+
+
+def _padded(text: str) -> str:
+    padded = _PADDED.get(text)
+    if padded is None:
+        if len(_PADDED) > 20000:  # bounded: distinct texts are few in practice
+            _PADDED.clear()
+        padded = _PADDED[text] = text + " " * max(0, MOVE_WIDTH - _width(text))
+    return padded
+
+
+def move_text(move: Move, previous: Move | None) -> str:
+    """``７六歩(77)``, ``同　銀(31)``, ``２二角成(88)`` or ``４五角打``."""
+    to = move.to
+    if previous is not None and previous.to == to:
+        text = "同　"
+    else:
+        text = _DESTINATION[to.file, to.rank]
+    text += PIECE_MOVE_NAME[move.piece]
+    if move.promote:
+        text += "成"
+    origin = move.from_
+    if origin is None:
+        return text + "打"
+    return f"{text}({origin.file}{origin.rank})"
+
+
+def time_text(time: Time) -> str:
+    """``( 0:16/00:00:16)``: minutes:seconds spent (minutes may pass 59), then the running
+    total as hours:minutes:seconds; ``( 0:16)`` when the total is unknown."""
+    spent = round(time.spent or 0)
+    text = f"({spent // 60:>2}:{spent % 60:02}"
+    if time.total is not None:
+        total = round(time.total)
+        hours, rest = divmod(total, 3600)
+        text += f"/{hours:02}:{rest // 60:02}:{rest % 60:02}"
+    return text + ")"
+
+
+class _Writer:
+    def __init__(self, game: Game, options: WriteOptions) -> None:
+        self.lines: list[str] = []
+        self.mainline_only = options.mainline_only
+        self.handicap = is_handicap(game.start)
+
+    def node_lines(self, node: Node, number: int) -> None:
+        """The line of one move or special, then its bookmark and comments."""
+        parent = node.parent
+        fork = not self.mainline_only and parent is not None and parent.children[-1] is not node
+        if node.move is not None:
+            text = move_text(node.move, parent.move if parent is not None else None)
+        else:
+            assert node.special is not None
+            word = SPECIAL_WORDS.get(node.special.kind)
+            if word is None:
+                raise UnsupportedFeatureError(
+                    f"KIF has no word for {node.special.kind.name}", format="kif"
+                )
+            text = word
+        text = _padded(text)
+        if node.time is not None:
+            line = f"{number:>4} {text} {time_text(node.time)}" + ("+" if fork else "")
+        else:
+            line = f"{number:>4} {text}" + (" +" if fork else "")
+            line = line.rstrip()
+        append = self.lines.append
+        append(line)
+        if node.bookmark is not None:
+            append("&" + node.bookmark)
+        for comment in node.comments:
+            append("*" + _one_line(comment))
+
+    def line(self, first: Node, number: int, with_first_siblings: bool) -> None:
+        """Write the line starting at ``first`` (move ``number``), then its variations,
+        latest branch point first (Kifu for Windows order)."""
+        nodes = [first]
+        node = first
+        while node.children:
+            node = node.children[0]
+            nodes.append(node)
+        for i, step in enumerate(nodes):
+            self.node_lines(step, number + i)
+        last = nodes[-1]
+        if last.special is not None:
+            moves = number + len(nodes) - 2
+            self.lines.append(
+                write_summary(moves, last.special.kind, last.special.color, self.handicap)
+            )
+        if self.mainline_only:
+            return
+        stop = 0 if with_first_siblings else 1
+        for i in range(len(nodes) - 1, stop - 1, -1):
+            parent = nodes[i].parent
+            assert parent is not None
+            for alternative in parent.children[1:]:
+                self.lines.append("")
+                self.lines.append(f"変化：{number + i}手")
+                self.line(alternative, number + i, False)
+
+
+def _one_line(text: str) -> str:
+    if "\n" in text or "\r" in text:
+        raise UnsupportedFeatureError(
+            f"a line break inside {text!r}: comments and headers are one line each",
+            format="kif",
+            hint="give each comment line its own entry in node.comments",
+        )
+    return text
+
+
+def _header_ok(line: str) -> bool:
+    """True when ``line`` reads back as the header line it is meant to be."""
+    if line.split("：", 1)[0] in HAND_KEYS:
+        return True  # a diagram's hand line, written by write_diagram
+    return bool(_HEADER_LINE.fullmatch(_one_line(line) + "\n")) and not _VARIATION.match(line)
+
+
+_HEADER_LINE = terminal_regex("kif.lark", "HEADER_LINE")
+_VARIATION = terminal_regex("kif.lark", "VARIATION_LINE")
+
+
+def write_kif(game: Game, options: WriteOptions) -> str:
+    """The record in Kifu for Windows layout.
+
+    Raises:
+        UnsupportedFeatureError: for boards other than 9x9 and 5x5.
+    """
+    if game.start.variant not in (STANDARD, MINISHOGI):
+        raise UnsupportedFeatureError(
+            f"KIF holds 9x9 and 5x5 records, not {game.start.variant.name}", format="kif"
+        )
+    writer = _Writer(game, options)
+    lines = writer.lines
+    for line in write_header_section(game.headers, game.start):
+        if line.startswith("#"):
+            _one_line(line)
+        elif "：" in line and not _header_ok(line):
+            raise UnsupportedFeatureError(
+                f"the header line {line!r} would not read back as a header", format="kif"
+            )
+        lines.append(line)
+    lines.append(MOVES_HEADER)
+    root = game.root
+    if root.bookmark is not None:
+        lines.append("&" + root.bookmark)
+    lines += ["*" + _one_line(c) for c in root.comments]
+    if root.children:
+        writer.line(root.children[0], 1, True)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,183 @@
+"""SVG pictures of a position: board, pieces, hands, coordinates, last move and marks.
+
+The picture is plain SVG 1.1 (no script, no external font or image), drawn from black's side:
+file numbers across the top (the board's highest file on the left), rank numerals down the
+right, white's hand on the left, black's on the right. White's pieces are turned upside down.
+Every piece, hand entry and highlighted square carries ``class`` and ``data-*`` attributes
+(``data-square="77"``, ``data-piece="+FU"``) so that tests and style sheets can find them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from xml.sax.saxutils import escape, quoteattr
+
+from kifu_lark.model.color import Color
+from kifu_lark.model.move import Move
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.position import Position
+from kifu_lark.model.square import Square
+
+CELL = 40  # one square, in px
+_TOP = 28  # room for the file numbers
+_HAND = 56  # width of each hand column
+_RANKS_W = 26  # room for the rank numerals
+_PAD = 8
+_NUMERALS = "一二三四五六七八九"
+_FILE_DIGITS = "１２３４５６７８９"
+_COUNTS = ["", "", "二", "三", "四", "五", "六", "七", "八", "九", "十"]
+_COLORS = {
+    "board": "#f3d28b",
+    "line": "#3b2a14",
+    "last": "#f7a35c",
+    "mark": "#4f8fd9",
+    "promoted": "#b0101a",
+    "text": "#111111",
+}
+
+
+def svg_board(
+    position: Position,
+    last_move: Move | None = None,
+    marks: Iterable[Square] = (),
+    *,
+    title: str | None = None,
+) -> str:
+    """An SVG picture of ``position``.
+
+    Args:
+        position: what to draw (any board size the model holds: 9x9, 5x5 …).
+        last_move: highlighted (origin and destination) when given.
+        marks: squares to mark, e.g. where a piece can go.
+        title: the picture's ``<title>`` (defaults to the SFEN).
+
+    Returns:
+        The SVG document as text (UTF-8 when encoded).
+
+    Example:
+        >>> from kifu_lark.model import Position
+        >>> svg_board(Position.initial()).startswith("<svg")
+        True
+    """
+    files, ranks = position.variant.files, position.variant.ranks
+    board_x = _PAD + _HAND
+    board_y = _TOP
+    width = board_x + files * CELL + _RANKS_W + _HAND + _PAD
+    height = board_y + ranks * CELL + _PAD
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" '
+        'font-family="Noto Serif CJK JP, IPAexMincho, Hiragino Mincho ProN, serif">',
+        f"<title>{escape(title if title is not None else position.sfen())}</title>",
+        f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
+    ]
+
+    def corner(square: Square) -> tuple[int, int]:
+        return board_x + (files - square.file) * CELL, board_y + (square.rank - 1) * CELL
+
+    out.append(
+        f'<rect class="board" x="{board_x}" y="{board_y}" width="{files * CELL}" '
+        f'height="{ranks * CELL}" fill="{_COLORS["board"]}"/>'
+    )
+    if last_move is not None:
+        shown = [last_move.to] if last_move.from_ is None else [last_move.from_, last_move.to]
+        for square in shown:
+            x, y = corner(square)
+            role = "to" if square == last_move.to else "from"
+            out.append(
+                f'<rect class="last-move {role}" data-square="{square.csa()}" x="{x}" y="{y}" '
+                f'width="{CELL}" height="{CELL}" fill="{_COLORS["last"]}" '
+                f'fill-opacity="{0.75 if role == "to" else 0.4}"/>'
+            )
+    for square in marks:
+        x, y = corner(square)
+        out.append(
+            f'<circle class="mark" data-square="{square.csa()}" cx="{x + CELL // 2}" '
+            f'cy="{y + CELL // 2}" r="{CELL // 3}" fill="{_COLORS["mark"]}" fill-opacity="0.35"/>'
+        )
+    out += _grid(board_x, board_y, files, ranks)
+    out += _coordinates(board_x, board_y, files, ranks)
+    for square, piece in position.pieces():
+        x, y = corner(square)
+        cx, cy = x + CELL // 2, y + CELL // 2
+        turn = f' transform="rotate(180 {cx} {cy})"' if piece.color is Color.WHITE else ""
+        fill = _COLORS["promoted"] if piece.kind.is_promoted else _COLORS["text"]
+        out.append(
+            f'<text class="piece {_side(piece.color)}" data-square="{square.csa()}" '
+            f'data-piece="{piece.csa()}" x="{cx}" y="{cy + 10}" font-size="{CELL * 3 // 4}" '
+            f'text-anchor="middle" fill="{fill}"{turn}>{_glyph(piece.kind)}</text>'
+        )
+    out += _hand(position, Color.WHITE, _PAD + _HAND // 2, board_y + 14, 1)
+    right = board_x + files * CELL + _RANKS_W + _HAND // 2
+    out += _hand(position, Color.BLACK, right, board_y + ranks * CELL - 14, -1)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _side(color: Color) -> str:
+    return "black" if color is Color.BLACK else "white"
+
+
+def _glyph(kind: PieceKind) -> str:
+    # One character per piece, as board diagrams print them (玉 for both kings, 全 圭 杏).
+    return kind.kanji
+
+
+def _grid(x0: int, y0: int, files: int, ranks: int) -> list[str]:
+    line = _COLORS["line"]
+    out = [
+        f'<rect class="frame" x="{x0}" y="{y0}" width="{files * CELL}" height="{ranks * CELL}" '
+        f'fill="none" stroke="{line}" stroke-width="2"/>'
+    ]
+    path = "".join(f"M{x0 + i * CELL} {y0}v{ranks * CELL}" for i in range(1, files))
+    path += "".join(f"M{x0} {y0 + j * CELL}h{files * CELL}" for j in range(1, ranks))
+    out.append(f'<path class="grid" d="{path}" stroke="{line}" stroke-width="1" fill="none"/>')
+    if files == 9 and ranks == 9:  # the four star points (星) of the 9x9 board
+        for i in (3, 6):
+            for j in (3, 6):
+                out.append(
+                    f'<circle class="star" cx="{x0 + i * CELL}" cy="{y0 + j * CELL}" r="3" '
+                    f'fill="{line}"/>'
+                )
+    return out
+
+
+def _coordinates(x0: int, y0: int, files: int, ranks: int) -> list[str]:
+    out = ['<g class="coordinates" font-size="14" text-anchor="middle" fill="#333333">']
+    for f in range(1, files + 1):
+        x = x0 + (files - f) * CELL + CELL // 2
+        out.append(
+            f'<text class="file" data-file="{f}" x="{x}" y="{y0 - 9}">{_FILE_DIGITS[f - 1]}</text>'
+        )
+    for r in range(1, ranks + 1):
+        y = y0 + (r - 1) * CELL + CELL // 2 + 5
+        out.append(
+            f'<text class="rank" data-rank="{r}" x="{x0 + files * CELL + _RANKS_W // 2}" '
+            f'y="{y}">{_NUMERALS[r - 1]}</text>'
+        )
+    out.append("</g>")
+    return out
+
+
+def _hand(position: Position, color: Color, cx: int, y: int, step: int) -> list[str]:
+    """The hand as a column of entries (☗/☖ first), downwards for white from the top,
+    upwards for black from the bottom, so each side's hand sits by its own camp."""
+    entries: list[tuple[str, PieceKind | None, int]] = [
+        ("☗" if color is Color.BLACK else "☖", None, 0)
+    ]
+    for held, n in position.hand(color).items():
+        entries.append((held.kanji + (_COUNTS[n] if n <= 10 else str(n)), held, n))
+    if step < 0:
+        entries.reverse()
+    out = [f'<g class="hand {_side(color)}" font-size="20" text-anchor="middle">']
+    for i, (label, kind, n) in enumerate(entries):
+        ty = y + step * i * 28
+        if kind is None:
+            out.append(f'<text class="hand-mark" x="{cx}" y="{ty + 7}">{label}</text>')
+            continue
+        out.append(
+            f'<text class="hand-piece" data-color={quoteattr(_side(color))} '
+            f'data-kind="{kind.csa}" data-count="{n}" x="{cx}" y="{ty + 7}">{label}</text>'
+        )
+    out.append("</g>")
+    return out

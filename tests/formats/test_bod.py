@@ -1,0 +1,114 @@
+"""BOD board diagrams: positions with hands, side to move and move number."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+import kifu_lark
+from kifu_lark.errors import InvalidRecordError, KifuError
+from kifu_lark.formats.bod import write_diagram, write_hand
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game
+from kifu_lark.model.hand import Hand
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.position import Position
+from kifu_lark.model.variant import MINISHOGI, STANDARD
+from tests.strategies import positions
+
+EMPTY_ROWS = "".join(f"| ・ ・ ・ ・ ・ ・ ・ ・ ・|{r}\n" for r in "二三四五六七八")
+
+
+def board(first: str, last: str) -> str:
+    """A 9x9 diagram with the given first and ninth rank rows and empty ranks between."""
+    return (
+        "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
+        + f"|{first}|一\n"
+        + EMPTY_ROWS
+        + f"|{last}|九\n+---------------------------+\n"
+    )
+
+
+KINGS = board(" ・ ・ ・ ・v玉 ・ ・ ・ ・", " ・ ・ ・ ・ 玉 ・ ・ ・ ・")
+
+
+def test_hands_turn_and_move_count() -> None:
+    """Hands (with counts up to 十八), 後手番 and 手数＝N make the position."""
+    text = "後手の持駒：歩十八　香\n" + KINGS + "先手の持駒：飛二 角\n後手番\n手数＝31\n"
+    game = kifu_lark.loads(text, "bod")
+    assert "4k4/9/9/9/9/9/9/9/4K4 w 2RBl18p 32" == game.start.sfen()
+
+
+def test_hand_separators_and_none() -> None:
+    """Items may be separated by full-width, ASCII or no spaces; なし is empty."""
+    for items in ("金　銀二　", "金 銀二", "金銀二"):
+        game = kifu_lark.loads(f"先手の持駒：{items}\n後手の持駒：なし\n" + KINGS, "bod")
+        assert Hand.of({PieceKind.GOLD: 1, PieceKind.SILVER: 2}) == game.start.hands[0]
+        assert Hand() == game.start.hands[1]
+
+
+def test_black_marks_and_white_v() -> None:
+    """v/V mark white pieces; a space, ^ or + marks black ones."""
+    text = board("v香V桂^銀+金 玉 ・ ・ ・ ・", " ・ ・ ・ ・ ・ ・ ・ ・ ・")
+    start = kifu_lark.loads(text, "bod").start
+    assert "lnSGK4/9/9/9/9/9/9/9/9 b - 1" == start.sfen()
+
+
+def test_handicap_side_names() -> None:
+    """上手/下手 name the hands and turn of handicap diagrams."""
+    text = "上手の持駒：銀\n" + KINGS + "下手の持駒：なし\n上手番\n"
+    start = kifu_lark.loads(text, "bod").start
+    assert (Color.WHITE, 1) == (start.turn, start.hands[1][PieceKind.SILVER])
+    assert "上手の持駒：銀　" == write_hand(Color.WHITE, start.hands[1], handicap=True)
+
+
+def test_minishogi_diagram() -> None:
+    """A 5x5 diagram is a minishogi position, written back the same."""
+    lines = write_diagram(Position.initial(MINISHOGI))
+    game = kifu_lark.loads("\n".join(lines) + "\n", "bod")
+    assert Position.initial(MINISHOGI) == game.start
+    assert "|v飛v角v銀v金v玉|一" == lines[3]
+
+
+@given(positions(STANDARD))
+def test_standard_positions_round_trip(position: Position) -> None:
+    """write then read gives the same position."""
+    text = kifu_lark.dumps(Game(start=position), "bod")
+    assert position == kifu_lark.loads(text, "bod").start
+
+
+@given(positions(MINISHOGI))
+def test_minishogi_positions_round_trip(position: Position) -> None:
+    """write then read gives the same 5x5 position."""
+    text = kifu_lark.dumps(Game(start=position), "bod")
+    assert position == kifu_lark.loads(text, "bod").start
+
+
+def test_writer_draws_the_final_position() -> None:
+    """A game with moves is drawn at the end of its main line, with 手数＝N."""
+    game = kifu_lark.loads("position startpos moves 7g7f 3c3d", "usi")
+    text = kifu_lark.dumps(game, "bod")
+    assert text.endswith("先手の持駒：なし\n手数＝2\n")
+    assert game.final_position() == kifu_lark.loads(text, "bod").start
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("先手の持駒：なし\n", "NO_POSITION"),
+        ("後手の持駒：玉\n" + KINGS, "BAD_POSITION"),
+        (KINGS.replace("|一", "|二", 1), "BAD_POSITION"),
+    ],
+)
+def test_bad_diagrams(text: str, code: str) -> None:
+    """Missing boards, kings in hand and misplaced ranks are InvalidRecordErrors."""
+    with pytest.raises(InvalidRecordError) as info:
+        kifu_lark.loads(text, "bod")
+    assert code == info.value.code
+
+
+def test_syntax_error_has_a_location() -> None:
+    """A line that is not a diagram line fails with its line number."""
+    with pytest.raises(KifuError) as info:
+        kifu_lark.loads(KINGS + "なにか\n", "bod")
+    assert 13 == info.value.line
