@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import kifu_lark
 from benchmarks.common import random_games, rate
 from kifu_lark.errors import KifuError
 from kifu_lark.formats.base import ReadOptions, WriteOptions
@@ -20,11 +21,10 @@ def main() -> None:
     games = random_games(200, plies=150)
     moves = sum(len(game.mainline()) for game in games)
     texts = [write_ki2(game, WriteOptions()) for game in games]
-    options = ReadOptions()
 
     def read_all() -> None:
         for text in texts:
-            read_ki2(text, options)
+            kifu_lark.loads_all(text, "ki2")
 
     def write_all() -> None:
         for game in games:
@@ -56,7 +56,11 @@ def _corpus() -> None:
     moves = sum(len(game.mainline()) for game in games)
     texts = texts * 20
     games = games * 20
-    rate("ki2 read corpus records x20", moves * 20, lambda: [read_ki2(t, options) for t in texts])
+    rate(
+        "ki2 read corpus records x20",
+        moves * 20,
+        lambda: [kifu_lark.loads_all(t, "ki2") for t in texts],
+    )
     _cshogi(games, texts, "corpus records x20")
 
 
@@ -80,8 +84,7 @@ def _cshogi(games: list[Game], texts: list[str], label: str = "random games") ->
     if readable:
         run = lambda: [KI2.Parser.parse_str(t) for t in readable]  # noqa: E731
         rate(f"cshogi ki2 read ({label})", moves, run)
-        options = ReadOptions()
-        ours = lambda: [read_ki2(t, options) for t in readable]  # noqa: E731
+        ours = lambda: [kifu_lark.loads_all(t, "ki2") for t in readable]  # noqa: E731
         rate(f"ki2 read, the records cshogi reads ({label})", moves, ours)
 
 

@@ -3,6 +3,7 @@ same text when cshogi is installed."""
 
 from __future__ import annotations
 
+import kifu_lark
 from benchmarks.common import random_games, rate
 from kifu_lark.formats import _lark
 from kifu_lark.formats.base import ReadOptions, WriteOptions
@@ -27,7 +28,7 @@ def main() -> None:
     parser = _lark.parser(GRAMMAR)
     rate("kif parse only (lark, no moves played)", moves, lambda: [parser.parse(t) for t in texts])
     rate("kif replay only (GameBuilder.move)", moves, lambda: _replay_all(games))
-    rate("kif read+validate", moves, lambda: [read_kif(t, ReadOptions()) for t in texts])
+    rate("kif read+validate", moves, lambda: [kifu_lark.loads(t, "kif") for t in texts])
     rate("kif write", moves, lambda: [write_kif(g, WriteOptions()) for g in games])
     _cshogi(texts, moves)
 

@@ -14,7 +14,7 @@ FIXTURES = ROOT / "fixtures"
 
 settings.register_profile(
     "ci",
-    max_examples=60,
+    max_examples=150,
     deadline=timedelta(seconds=5),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     print_blob=True,

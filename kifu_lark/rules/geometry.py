@@ -11,6 +11,7 @@ import functools
 import random
 
 from kifu_lark.model.color import Color
+from kifu_lark.model.move import Move
 from kifu_lark.model.piece import Piece, PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import Variant
@@ -138,6 +139,32 @@ class Geometry:
             [[rng.getrandbits(64) for _ in range(40)] for _ in range(15)] for _ in range(2)
         ]
         self.zobrist_turn = rng.getrandbits(64)
+        self._moves: dict[int, Move] = {}
+
+    def move(
+        self, color: Color, frm: int, to: int, code: int, promote: bool, captured: int
+    ) -> Move:
+        """The (shared) model ``Move`` of a board move given as engine values.
+
+        Moves are immutable, so records share one instance per distinct move: creating a
+        frozen attrs instance costs more than the rest of validating the move.
+        """
+        key = ((((frm * self.size + to) << 5 | code) << 1 | promote) << 6) | captured
+        key = key << 1 | (color is Color.WHITE)
+        move = self._moves.get(key)
+        if move is None:
+            if len(self._moves) > 500_000:  # bound the memory of pathological inputs
+                self._moves.clear()
+            move = Move(
+                color,
+                self.square_of[to],
+                KINDS[(code & 15) - 1],
+                self.square_of[frm],
+                promote,
+                KINDS[(captured & 15) - 1] if captured else None,
+            )
+            self._moves[key] = move
+        return move
 
     def idx(self, file: int, rank: int) -> int:
         """The padded index of (file, rank)."""

@@ -175,12 +175,14 @@ class GameBuilder:
         :meth:`_resolve` followed by ``Board.push``."""
         board = self.board
         g = board.g
-        t = g.index(to)
-        if t < 0:
+        # Geometry.index, inlined: this runs once per move of every record read.
+        files, ranks, width = g.files, g.ranks, g.width
+        if to.file > files or to.rank > ranks:
             raise illegal(Violation.OFF_BOARD, to.csa())
-        f = g.index(from_)
-        if f < 0:
+        if from_.file > files or from_.rank > ranks:
             raise illegal(Violation.OFF_BOARD, from_.csa())
+        t = (to.rank + 1) * width + to.file
+        f = (from_.rank + 1) * width + from_.file
         code = board.cells[f]
         if not code:
             raise illegal(Violation.NO_PIECE, from_.csa())
@@ -191,11 +193,14 @@ class GameBuilder:
             )
         if piece_after is not None:
             promote = _promotion_of(on_board, piece_after)
-        mover = board.color if color is None else color
-        board.check_turn(mover, self.allowed)
-        captured = board.play(f, t, bool(promote), 0, self.allowed)
-        taken = KINDS[(captured & 15) - 1] if captured else None
-        return Move(mover, to, on_board, from_, bool(promote), taken)
+        if color is None:
+            mover = board.color
+        else:
+            mover = color
+            board.check_turn(mover, self.allowed)
+        promote = bool(promote)
+        captured = board.play(f, t, promote, 0, self.allowed)
+        return g.move(mover, f, t, code, promote, captured)
 
     def _resolve(
         self,
