@@ -9,7 +9,15 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import (
+    Lark,
+    Transformer,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 from lark.exceptions import LarkError, VisitError
 from lark.load_grammar import FromPackageLoader
 
@@ -36,6 +44,15 @@ def parse(lark: Lark, text: str, format: str) -> Tree[Any]:
     """Parse ``text``; lark errors become :class:`KifuSyntaxError`."""
     try:
         return lark.parse(text)
+    except LarkError as err:
+        raise convert_lark_error(err, text, format) from None
+
+
+def transform(transformer: Transformer[Any, Any], tree: Tree[Any], text: str, format: str) -> Any:
+    """Run ``transformer`` over ``tree``; a ``KifuError`` it raises comes out unwrapped (lark
+    wraps it in ``VisitError``), any other lark error as :class:`KifuSyntaxError`."""
+    try:
+        return transformer.transform(tree)
     except LarkError as err:
         raise convert_lark_error(err, text, format) from None
 

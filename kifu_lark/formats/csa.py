@@ -29,7 +29,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from lark import Discard, Token, Transformer, v_args
-from lark.exceptions import LarkError
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
@@ -358,10 +357,9 @@ def reader(dialect: Dialect) -> Callable[[str, ReadOptions], list[Game]]:
             tree = _lark.parse(_lark.parser(dialect.grammar), text, dialect.name)
         except KifuSyntaxError as err:
             raise dialect.explain(err) from None
-        try:
-            games: list[Game] = _Statements(dialect, options, text).transform(tree)
-        except LarkError as err:
-            raise _lark.convert_lark_error(err, text, dialect.name) from None
+        games: list[Game] = _lark.transform(
+            _Statements(dialect, options, text), tree, text, dialect.name
+        )
         return games
 
     read.__doc__ = f"Read every {dialect.name.upper()} record in ``text``."

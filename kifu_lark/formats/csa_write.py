@@ -30,27 +30,13 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.headers import HeaderKey, Headers
 from kifu_lark.model.move import Special, SpecialKind, Time
-from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.position import Position
 
 _VERSIONS = {"3.0": "V3.0", "3": "V3.0", "v3.0": "V3.0", "2.2": "V2.2", "v2.2": "V2.2"}
 # PI removals in the order the CSA standard lists handicaps: rook, bishop, gold, silver,
 # knight, lance (pawns and kings last), each kind by square.
-_REMOVAL_ORDER = {
-    kind: i
-    for i, kind in enumerate(
-        [
-            PieceKind.ROOK,
-            PieceKind.BISHOP,
-            PieceKind.GOLD,
-            PieceKind.SILVER,
-            PieceKind.KNIGHT,
-            PieceKind.LANCE,
-            PieceKind.PAWN,
-            PieceKind.KING,
-        ]
-    )
-}
+_REMOVAL_ORDER = {kind: i for i, kind in enumerate([*HAND_KINDS, PieceKind.KING])}
 
 
 def writer(dialect: Dialect) -> Callable[[Game, WriteOptions], str]:

@@ -104,14 +104,7 @@ def _usi_move(token: str) -> dict[str, Any]:
 def read_usi(text: str, options: ReadOptions) -> list[Game]:
     """Read USI position lines (and bare SFEN lines), one game per line."""
     tree = _lark.parse(_lark.parser("usi.lark"), text, "usi")
-    try:
-        games: list[Game] = _ToGames("usi", options, text).transform(tree)
-    except Exception as err:  # lark wraps transformer errors in VisitError
-        from lark.exceptions import LarkError
-
-        if isinstance(err, LarkError):
-            raise _lark.convert_lark_error(err, text, "usi") from None
-        raise
+    games: list[Game] = _lark.transform(_ToGames("usi", options, text), tree, text, "usi")
     return games
 
 

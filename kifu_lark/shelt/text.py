@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from lark import Token, Transformer, v_args
-from lark.exceptions import LarkError
 
 from kifu_lark.errors import InvalidRecordError, KifuError, UnsupportedFeatureError
 from kifu_lark.formats import _lark
@@ -156,10 +155,7 @@ def read_text(
     """Parse ``text`` with ``grammar``, check every move, and return the one record."""
     del options  # no format options yet; rule breaches cannot be tolerated (unknown rules)
     tree = _lark.parse(_lark.parser(grammar), text, fmt)
-    try:
-        items: list[Any] = transformer(fmt, text).transform(tree)
-    except LarkError as err:
-        raise _lark.convert_lark_error(err, text, fmt) from None
+    items: list[Any] = _lark.transform(transformer(fmt, text), tree, text, fmt)
     record = SheltRecord(format=fmt)
     tags: list[tuple[str, str]] = []
     checker: Checker | None = None
