@@ -69,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
         print(fmt.board_text(record, args.ply), end="")
         return 0
     node = node_at(record, args.ply)
+    if args.moves:
+        square = _square(args.moves)
+        if record.position_at(node)[square] is None:
+            raise KifuError(f"no piece on {args.moves} at this ply", code="USAGE")
     if args.svg:
         from kifu_lark.render.svg import svg_board
 

@@ -5,8 +5,8 @@ positions, and this module turns the matched lines into a :class:`Position`
 (:class:`DiagramReader`) and back (:func:`write_diagram`). As a format of its own (``bod``),
 a file holds one position, optionally with header lines (player names) and ``手数＝N``, the
 number of moves already played (the last-move text some copies add after it, such as
-``▲２八飛成``, is not kept: the position alone cannot check it); the writer draws the final
-position of the main line.
+``▲２八飛成``, is kept verbatim as the header ``最終手``: the position alone cannot check
+it); the writer draws the final position of the main line.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from kifu_lark.formats.japanese import (
     BOARD_PIECE_NAMES,
     HAND_KEYS,
     KANJI_DIGITS,
+    LAST_MOVE_KEY,
     ZEN_DIGITS,
     comment_text,
     header_key,
@@ -74,6 +75,8 @@ class DiagramReader:
         self.hands: dict[Color, Hand] = {}
         self.turn: Color | None = None
         self.move_count: int | None = None
+        #: The text after the count (``▲６二角成  まで``) as written, or ``None``.
+        self.last_move: str | None = None
 
     @property
     def seen(self) -> bool:
@@ -111,6 +114,7 @@ class DiagramReader:
             m = terminal_regex("bod.lark", "MOVE_COUNT_LINE").match(item)
             assert m is not None
             self.move_count = kanji_number(m["move_count"])
+            self.last_move = m["last_move"].strip(" \t　") or None
         elif kind == "ROTATED_LINE":
             pass  # a display flag: the position is the same
         else:
@@ -240,6 +244,7 @@ def write_diagram(position: Position, handicap: bool = False) -> list[str]:
 # --- the bod format -------------------------------------------------------------------------
 
 
+
 def read_bod(text: str, options: ReadOptions) -> list[Game]:
     """Read one BOD position (with optional headers and comments)."""
     if not text.endswith("\n"):
@@ -264,6 +269,8 @@ def read_bod(text: str, options: ReadOptions) -> list[Game]:
         raise InvalidRecordError(
             "no board diagram", code="NO_POSITION", format=FORMAT_NAME, line=1, column=1
         )
+    if diagram.last_move is not None:
+        headers.add(LAST_MOVE_KEY, diagram.last_move)
     game = Game(headers=headers, start=diagram.position(Position.initial()))
     game.root.comments = comments
     game.format = FORMAT_NAME

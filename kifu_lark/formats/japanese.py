@@ -380,12 +380,17 @@ class HeaderSection:
         named = None if self.handicap is None else _handicap_start(self.handicap)
         base = named or _INITIAL
         start = diagram.position(base) if diagram is not None and diagram.seen else base
+        if diagram is not None and diagram.last_move is not None:
+            self.headers.add(LAST_MOVE_KEY, diagram.last_move)
         if named is not None and start == named:
             self.headers.entries = [(k, v) for k, v in self.headers.entries if k != HANDICAP_KEY]
         return start
 
 
 _INITIAL = Position.initial()
+#: Header key keeping the last-move text some diagrams add after ``手数＝N``: the position
+#: alone cannot check it, but nothing read is dropped.
+LAST_MOVE_KEY = "最終手"
 
 
 @functools.cache
@@ -400,6 +405,10 @@ class DiagramLike(Protocol):
     @property
     def seen(self) -> bool:
         """True when a diagram line was read."""
+
+    @property
+    def last_move(self) -> str | None:
+        """The text after ``手数＝N`` (``▲６二角成  まで``), if any."""
 
     def position(self, base: Position) -> Position:
         """The position described, ``base`` completed by what was read."""

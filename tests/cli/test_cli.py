@@ -120,3 +120,25 @@ def test_validate_tolerate_reports_warnings(
     assert 1 == main(["validate", str(rec)])
     assert 0 == main(["validate", str(rec), "--tolerate", "two_pawns"])
     assert "warning: move 1:" in capsys.readouterr().out
+
+
+def test_show_prints_the_board_at_a_ply(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """show --ply prints the KIF-style diagram after that many moves."""
+    rec = tmp_path / "g.usi"
+    rec.write_text(GOOD)
+    assert 0 == main(["show", str(rec), "--ply", "1"])
+    out = capsys.readouterr().out
+    assert "| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六" in out and "後手番" in out
+    assert 2 == main(["show", str(rec), "--ply", "9"])
+
+
+def test_show_svg_and_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """show --svg writes a picture; --moves marks destinations and refuses an empty square."""
+    rec = tmp_path / "g.usi"
+    rec.write_text(GOOD)
+    svg = tmp_path / "b.svg"
+    assert 0 == main(["show", str(rec), "--svg", str(svg), "--moves", "28"])
+    assert svg.read_text(encoding="utf-8").startswith("<svg")
+    assert 0 == main(["show", str(rec), "--moves", "28"])
+    assert "*" in capsys.readouterr().out
+    assert 2 == main(["show", str(rec), "--moves", "55"])

@@ -112,3 +112,15 @@ def test_syntax_error_has_a_location() -> None:
     with pytest.raises(KifuError) as info:
         kifu_lark.loads(KINGS + "なにか\n", "bod")
     assert 13 == info.value.line
+
+
+def test_last_move_text_after_the_move_count_is_kept() -> None:
+    """The text after 手数＝N is kept verbatim as the header 最終手, in BOD and in KIF."""
+    from tests.conftest import FIXTURES
+
+    text = (FIXTURES / "bod" / "last_move_text.bod").read_text(encoding="utf-8")
+    game = kifu_lark.loads(text, "bod")
+    assert "▲５八馬(22)  まで" == game.headers.get("最終手")
+    assert game == kifu_lark.loads(kifu_lark.dumps(game, "bod"), "bod")
+    kif = kifu_lark.loads(text + "手数----指手---------消費時間--\n", "kif")
+    assert "▲５八馬(22)  まで" == kif.headers.get("最終手")
