@@ -134,17 +134,20 @@ def material(board: Board) -> int:
 class SearchPlayer:
     """Negamax with alpha-beta pruning over material and promotion values.
 
-    ``depth`` counts plies: depth 1 takes the move with the best material right after it,
-    depth 2 also looks at every reply. (bioshogi's ``depth_max`` counts from 0, so its
-    ``depth_max: 1`` is ``SearchPlayer(2)``.) Moves are tried best-gain first — captures
+    ``depth`` counts the plies looked at beyond the move chosen, as bioshogi's
+    ``depth_max`` does (the seed's log): depth 0 takes the move with the best material right
+    after it, depth 1 also looks at every reply, and so on (``plies`` = depth + 1).
+    Moves are tried best-gain first — captures
     and promotions by value, then the engine's fixed order — so the search, and the move
     picked among equal scores (the first one tried), never vary.
     """
 
-    def __init__(self, depth: int = 2, trace: Callable[[str], None] | None = None) -> None:
-        if depth < 1:
-            raise ValueError(f"depth: expected 1 or more, got {depth}")
+    def __init__(self, depth: int = 1, trace: Callable[[str], None] | None = None) -> None:
+        if depth < 0:
+            raise ValueError(f"depth: expected 0 or more, got {depth}")
         self.depth = depth
+        #: Plies searched: the move itself plus ``depth`` replies.
+        self.plies = depth + 1
         #: Receives the search log, one line per call (see :meth:`_negamax`), when set.
         self.trace = trace
         self.nodes = 0
@@ -165,8 +168,8 @@ class SearchPlayer:
         """Search ``position`` to this player's depth."""
         board = _board(position)
         self.nodes = 1
-        pv: list[list[Tuple]] = [[] for _ in range(self.depth + 1)]
-        score = self._negamax(board, self.depth, -_INF, _INF, material(board), 0, pv)
+        pv: list[list[Tuple]] = [[] for _ in range(self.plies + 1)]
+        score = self._negamax(board, self.plies, -_INF, _INF, material(board), 0, pv)
         line: list[Move] = []
         for m in pv[0]:
             line.append(to_move(board, m))
@@ -181,16 +184,16 @@ class SearchPlayer:
         board = _board(position)
         self.nodes = 1
         base = material(board)
-        pv: list[list[Tuple]] = [[] for _ in range(self.depth + 1)]
+        pv: list[list[Tuple]] = [[] for _ in range(self.plies + 1)]
         scored = []
         moves = self._ordered(board)
         for i, (m, gain) in enumerate(moves, 1):
             move = to_move(board, m)
-            if self.trace and self.depth > 1:
+            if self.trace and self.plies > 1:
                 self.trace(f"{move_text(move)} ({i}/{len(moves)})")
             board._make(*m)
             self.nodes += 1
-            value = -self._negamax(board, self.depth - 1, -_INF, _INF, -(base + gain), 1, pv)
+            value = -self._negamax(board, self.plies - 1, -_INF, _INF, -(base + gain), 1, pv)
             board._unmake()
             if self.trace:
                 self.trace(f"{move_text(move)} {value:+d}")
@@ -286,10 +289,10 @@ def player_from_spec(
     if kind == "random" and not arg:
         return RandomPlayer(seed)
     if kind == "search":
-        depth = int(arg) if arg.isdigit() else (2 if not arg else -1)
-        if depth >= 1:
+        depth = int(arg) if arg.isdigit() else (1 if not arg else -1)
+        if depth >= 0:
             return SearchPlayer(depth, trace)
-    raise ValueError(f"unknown player {spec!r}: expected random or search:N (N >= 1)")
+    raise ValueError(f"unknown player {spec!r}: expected random or search:N (N >= 0)")
 
 
 #: Called after each move with the 1-based ply, the move and the player who chose it.

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 
 import pytest
-from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,13 +26,9 @@ from tests.strategies import positions
 
 
 def seed_3x3() -> Position:
-    """The bioshogi README's 3x3 example: ▲３三歩 against △１一歩, black to move.
-
-    Its log promotes on 3二 and 1二, so the promotion zone is at least two ranks deep there
-    (``board_variant(3)`` alone gives one rank, a third of the board).
-    """
-    variant = evolve(board_variant(3), zone=2)
-    return Position.from_sfen("2p/3/P2 b - 1", variant)
+    """The bioshogi README's 3x3 example: ▲３三歩 against △１一歩, black to move (on a board
+    of three ranks the whole board is the promotion zone, as in bioshogi)."""
+    return Position.from_sfen("2p/3/P2 b - 1", board_variant(3))
 
 
 def usi_scores(pairs: list[tuple[kifu_lark.Move, int]]) -> list[tuple[str, int]]:
@@ -48,10 +43,10 @@ def test_seed_3x3_chooses_3b_promotion_at_depth_1() -> None:
 
 
 def test_seed_3x3_root_scores_match_the_log() -> None:
-    """Looking at the replies too (bioshogi's depth_max 1 = two plies), ▲３二歩成 scores 0
-    and ▲３二歩 -1100, as the seed's log says."""
+    """At depth 1 (bioshogi's depth_max 1: the move and the replies), ▲３二歩成 scores 0 and
+    ▲３二歩 -1100, as the seed's log says."""
     expected = [("3c3b+", 0), ("3c3b", -1100)]
-    assert expected == usi_scores(SearchPlayer(2).analyse(seed_3x3()))
+    assert expected == usi_scores(SearchPlayer(1).analyse(seed_3x3()))
 
 
 def test_seed_3x3_leaf_scores_match_the_log() -> None:
@@ -62,13 +57,13 @@ def test_seed_3x3_leaf_scores_match_the_log() -> None:
     for first, expected in (("3c3b", after_pawn), ("3c3b+", after_promotion)):
         move = next(m for m in legal_moves(seed_3x3()) if m.usi() == first)
         board.push(move)
-        assert expected == usi_scores(SearchPlayer(1).analyse(board))
+        assert expected == usi_scores(SearchPlayer(0).analyse(board))
         board.pop()
 
 
 def test_seed_3x3_principal_variation() -> None:
     """The expected line is ▲３二歩成 △１二歩成, scored 0, as the seed's reading_hands."""
-    result = SearchPlayer(2).search(seed_3x3())
+    result = SearchPlayer(1).search(seed_3x3())
     expected = (["3c3b+", "1a1b+"], 0)
     assert expected == ([m.usi() for m in result.pv], result.score)
 
@@ -170,14 +165,14 @@ def test_play_on_a_3x3_board() -> None:
 
 @pytest.mark.parametrize(
     ("spec", "name"),
-    [("random", "random(seed=4)"), ("search:3", "search:3"), ("search", "search:2")],
+    [("random", "random(seed=4)"), ("search:3", "search:3"), ("search", "search:1")],
 )
 def test_player_from_spec(spec: str, name: str) -> None:
     """Command-line spellings make the right player."""
     assert name == player_from_spec(spec, seed=4).name
 
 
-@pytest.mark.parametrize("spec", ["search:0", "search:x", "alphazero", "random:3"])
+@pytest.mark.parametrize("spec", ["search:-1", "search:x", "alphazero", "random:3"])
 def test_player_from_bad_spec(spec: str) -> None:
     """Other spellings are refused."""
     with pytest.raises(ValueError):
@@ -219,7 +214,7 @@ def test_seed_3x3_search_log() -> None:
     """The search log of the seed's 3x3 example gives each move's value, the pruned reply
     and the choice, as the seed's negamax log does."""
     lines: list[str] = []
-    SearchPlayer(2, trace=lines.append).search(seed_3x3())
+    SearchPlayer(1, trace=lines.append).search(seed_3x3())
     expected = [
         "▲３二歩成(33) (1/2)",
         "  △１二歩成(11) +0",
@@ -239,7 +234,7 @@ def test_seed_3x3_search_log() -> None:
 def test_analyse_log_has_no_cut_offs() -> None:
     """analyse searches every root move with a full window: no cut-off in its log."""
     lines: list[str] = []
-    SearchPlayer(2, trace=lines.append).analyse(seed_3x3())
+    SearchPlayer(1, trace=lines.append).analyse(seed_3x3())
     expected = ["▲３二歩(33) (2/2)", "  △１二歩(11) +0", "▲３二歩(33) -1100"]
     assert expected == [lines[5], lines[7], lines[9]]
     assert [] == [line for line in lines if "cut-off" in line]
@@ -265,7 +260,7 @@ def test_alpha_beta_agrees_with_plain_minimax(position: Position, depth: int) ->
     """Pruning and move ordering never change the value found, nor analyse's best score."""
     board = Board.from_position(position)
     reference = minimax(board, depth)
-    player = SearchPlayer(depth)
+    player = SearchPlayer(depth - 1)  # depth counts plies beyond the move chosen
     scores = [score for _, score in player.analyse(position)]
     assert reference == player.search(position).score
     assert reference == max(scores, default=-MATE)

@@ -116,7 +116,7 @@ def test_versus_record_in_each_format(ext: str, tmp_path: Path) -> None:
 
 def test_versus_trace(capsys: pytest.CaptureFixture[str]) -> None:
     """--trace prints a search player's log before its move."""
-    args = ["versus", "--variant", "3x3", "--sfen", "1gk/3/KG1 b - 1", "--black", "search:2"]
+    args = ["versus", "--variant", "3x3", "--sfen", "1gk/3/KG1 b - 1", "--black", "search:1"]
     status = main([*args, "--trace", "--max-plies", "1"])
     assert_status(0, status)
     out = capsys.readouterr().out.splitlines()
