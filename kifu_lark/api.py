@@ -188,7 +188,29 @@ def dumps(
             format=fmt.name,
             hint="variants it holds: " + ", ".join(sorted(fmt.variants)),
         )
+    if is_shogi:
+        _check_capabilities(game, fmt, mainline_only)
     return fmt.writer(game, WriteOptions(mainline_only, dict(options)))
+
+
+def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
+    """Refuse, for every writer alike, what a format declares it cannot hold: variations
+    (unless ``mainline_only``) and start positions other than the variant's usual one."""
+    caps = fmt.capabilities
+    if not caps.start_positions and game.start.sfen(ply=1) != game.start.variant.start_sfen:
+        raise UnsupportedFeatureError(
+            f"{fmt.name} holds games from the usual start position only",
+            format=fmt.name,
+            hint=f"this game starts from {game.start.sfen()}",
+        )
+    if not caps.branches and not mainline_only and any(
+        len(node.children) > 1 for node in (game.root, *game.root.walk())
+    ):
+        raise UnsupportedFeatureError(
+            f"{fmt.name} holds one line of moves; the game has variations",
+            format=fmt.name,
+            hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+        )
 
 
 def dump(
