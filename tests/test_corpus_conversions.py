@@ -3,8 +3,6 @@ moves, the variations when the target holds them, and the final special when it 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import kifu_lark
