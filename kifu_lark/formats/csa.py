@@ -49,6 +49,11 @@ from kifu_lark.rules.replay import GameBuilder
 _KINDS = {k.value: k for k in PieceKind}
 _COLORS = {"+": Color.BLACK, "-": Color.WHITE}
 _SQUARES = {f"{f}{r}": Square(f, r) for f in range(1, 10) for r in range(1, 10)}
+# Time is immutable: one instance per distinct ``T`` text, shared by every record read (a
+# Time per move would cost its creation and a garbage-collected object per move). Bounded:
+# cleared when full, which only costs the sharing.
+_TIMES: dict[str, Time] = {}
+_TIMES_KEPT = 4096
 _ALL_PIECES = {  # pieces of each kind in a full set, kings apart (for P±00AL)
     "standard": {"FU": 18, "KY": 4, "KE": 4, "GI": 4, "KI": 4, "KA": 2, "HI": 2},
     "minishogi": {"FU": 2, "GI": 2, "KI": 2, "KA": 2, "HI": 2},
@@ -82,7 +87,6 @@ class _Statements(Transformer[Token, Any]):
         self.options = options
         self.text = text
         self.moves_in = move_line_pattern(dialect.grammar)
-        self.times: dict[str, Time] = {}  # Time is immutable: one per distinct text
 
     # --- statements ------------------------------------------------------------------------
 
@@ -174,31 +178,44 @@ class _Statements(Transformer[Token, Any]):
         the move's text is only cut out when it has to go into an error.
         """
         line, column = run.line or 0, run.column or 0
-        squares, kinds, colors, times = _SQUARES, _KINDS, _COLORS, self.times
-        play, set_time = builder.move, builder.time
+        squares, kinds, colors, times = _SQUARES, _KINDS, _COLORS, _TIMES
+        play, play_from = builder.move, builder.move_from
         stmt = ""
         try:
             for found in self.moves_in(run):
                 stmt = found.group()
                 origin = stmt[1:3]
-                drop = origin == "00"
-                play(
-                    squares[stmt[3:5]],
-                    color=colors[stmt[0]],
-                    from_=None if drop else squares[origin],
-                    piece_after=kinds[stmt[5:7]],
-                    drop=drop,
-                    line=line,
-                    column=column,
-                )
+                if origin == "00":
+                    node = play(
+                        squares[stmt[3:5]],
+                        color=colors[stmt[0]],
+                        piece_after=kinds[stmt[5:7]],
+                        drop=True,
+                        line=line,
+                        column=column,
+                    )
+                else:
+                    node = play_from(
+                        squares[stmt[3:5]],
+                        squares[origin],
+                        colors[stmt[0]],
+                        None,
+                        kinds[stmt[5:7]],
+                        None,
+                        None,
+                        line,
+                        column,
+                    )
                 if len(stmt) > 9:  # longer than "+7776FU\n": a time, or blanks and commas
                     t = stmt.find("T", 7)
                     if t > 0:
                         value = stmt[t + 1 :].rstrip(" \t,\n")
                         time = times.get(value)
                         if time is None:
+                            if len(times) >= _TIMES_KEPT:
+                                times.clear()
                             time = times[value] = Time(_time_of(value))
-                        set_time(time)
+                        node.time = time
                 breaks = stmt.count("\n")
                 if breaks:
                     line += breaks

@@ -166,18 +166,22 @@ class _Reader:
                     builder.special(kind, color=color, line=line_no, column=column)
                     continue
                 promote, drop = _ACTIONS[action]
-                builder.move(
-                    None if to is None else _SQUARES[to],
-                    color=color,
-                    from_=None if origin is None else Square(int(origin[0]), int(origin[1])),
-                    piece=PIECE_NAMES[piece],
-                    promote=promote,
-                    drop=drop,
-                    relative=relative or "",
-                    text=m.group(0),
-                    line=line_no,
-                    column=column,
-                )
+                try:
+                    builder.move(
+                        None if to is None else _SQUARES[to],
+                        color=color,
+                        from_=None if origin is None else Square(int(origin[0]), int(origin[1])),
+                        piece=PIECE_NAMES[piece],
+                        promote=promote,
+                        drop=drop,
+                        relative=relative or "",
+                        line=line_no,
+                        column=column,
+                    )
+                except KifuError as err:
+                    # the move's text is only cut out for an error: it costs per move
+                    err.text = err.text or m.group(0)
+                    raise
 
     def summary(self, token: Token) -> None:
         builder = self.start_builder()
@@ -258,14 +262,10 @@ def write_move(board: Board, move: Move, previous: Move | None) -> str:
                 words += promotion
     rest = name + words
     mark = "▲" if move.color is Color.BLACK else "△"
-    if previous is not None and previous.to == to:
+    # fields, not Square.__eq__: cheaper, and this runs per move written
+    if previous is not None and previous.to.file == to.file and previous.to.rank == to.rank:
         return mark + "同" + ("　" if len(rest) == 1 else "") + rest
     return mark + ZEN_DIGITS[to.file - 1] + KANJI_DIGITS[to.rank - 1] + rest
-
-
-def _on_board(board: Board, square: Square) -> bool:
-    variant = board.g.variant
-    return square.file <= variant.files and square.rank <= variant.ranks
 
 
 def _cells(text: str) -> int:
@@ -283,14 +283,14 @@ class _Writer:
         self.out: list[str] = []
         self.handicap = is_handicap(game.start)
 
-    def line(self, node: Node, ply: int) -> None:
+    def line(self, node: Node, ply: int, restore: bool = True) -> None:
         """Write the line starting at ``node`` (move number ``ply``, following first
         children), then the variations branching from it, deepest first, as Kifu for Windows
-        orders them."""
+        orders them. The board is taken back to where it was unless ``restore`` is false."""
         row: list[str] = []
         played: list[Node] = []
         board = self.board
-        width = board.g.width
+        width, files, ranks = board.g.width, board.g.files, board.g.ranks
         parent = node.parent
         previous = parent.move if parent is not None else None
         current: Node | None = node
@@ -306,7 +306,11 @@ class _Writer:
             move = current.move
             assert move is not None
             to, frm = move.to, move.from_
-            if not _on_board(board, to) or (frm is not None and not _on_board(board, frm)):
+            if (
+                to.file > files
+                or to.rank > ranks
+                or (frm is not None and (frm.file > files or frm.rank > ranks))
+            ):
                 raise illegal(Violation.OFF_BOARD, move.usi())
             row.append(write_move(board, move, previous))
             # Validated as it is played (play skips push's model-level bookkeeping): a
@@ -327,7 +331,11 @@ class _Writer:
             previous = move
             current = current.children[0] if current.children else None
         self.flush(row)
-        for depth in range(len(played) - 1, -1, -1):
+        # Moves are taken back down to the first one with variations only, when the board
+        # need not be restored (the main line, without variations mostly: taking back every
+        # move cost a tenth of writing).
+        stop = 0 if restore else self.first_fork(played)
+        for depth in range(len(played) - 1, stop - 1, -1):
             done = played[depth]
             if done.move is not None:
                 board.pop()
@@ -338,6 +346,16 @@ class _Writer:
                 self.out.append("")
                 self.out.append(f"変化：{ply + depth}手")
                 self.line(alternative, ply + depth)
+
+    def first_fork(self, played: list[Node]) -> int:
+        """The index in ``played`` of the first node followed by variations to write
+        (``len(played)`` for none)."""
+        if not self.options.mainline_only:
+            for depth, done in enumerate(played):
+                parent = done.parent
+                if parent is not None and len(parent.children) > 1 and parent.children[0] is done:
+                    return depth
+        return len(played)
 
     def flush(self, row: list[str]) -> None:
         if not row:
@@ -357,7 +375,8 @@ class _Writer:
         root = game.root
         self.notes(root)
         if root.children:
-            self.line(root.children[0], 1)  # variations of the first move included
+            # variations of the first move included
+            self.line(root.children[0], 1, restore=False)
         return "\n".join(self.out) + "\n"
 
 

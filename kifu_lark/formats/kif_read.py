@@ -151,6 +151,7 @@ class _KifReader:
         pieces = PIECE_NAMES
         promotes = _PROMOTE
         marked = self.marked
+        play_from = builder.move_from
         offset = builder.start.ply - 1
         depth = self.depth
         line = block.line
@@ -171,9 +172,21 @@ class _KifReader:
                 raise self._line_error(err, line, m.start(1) - m.start() + 1)
             try:
                 if special is not None:
-                    builder.special(SPECIAL_NAMES[special], line=line)
+                    node = builder.special(SPECIAL_NAMES[special], line=line)
+                elif origin is not None and to is not None:
+                    node = play_from(
+                        squares[to],
+                        squares[origin],
+                        None,
+                        pieces[piece],
+                        None,
+                        promotes[promote],
+                        None,
+                        line,
+                        None,
+                    )
                 else:
-                    builder.move(
+                    node = builder.move(
                         None if to is None else squares[to],
                         from_=None if origin is None else squares[origin],
                         piece=pieces[piece],
@@ -197,9 +210,9 @@ class _KifReader:
                         + int(total_minutes) * 60
                         + int(total_seconds)
                     )
-                builder.node.time = Time(float(int(minutes) * 60 + int(seconds)), total)
+                node.time = Time(float(int(minutes) * 60 + int(seconds)), total)
             if fork is not None:
-                marked.append(builder.node)
+                marked.append(node)
             depth += 1
             self.depth = depth
             line += 1

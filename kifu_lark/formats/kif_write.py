@@ -50,7 +50,8 @@ def _padded(text: str) -> str:
 def move_text(move: Move, previous: Move | None) -> str:
     """``７六歩(77)``, ``同　銀(31)``, ``２二角成(88)`` or ``４五角打``."""
     to = move.to
-    if previous is not None and previous.to == to:
+    # fields, not Square.__eq__: cheaper, and this runs per move written
+    if previous is not None and previous.to.file == to.file and previous.to.rank == to.rank:
         text = "同　"
     else:
         text = _DESTINATION[to.file, to.rank]
@@ -66,13 +67,16 @@ def move_text(move: Move, previous: Move | None) -> str:
 def time_text(time: Time) -> str:
     """``( 0:16/00:00:16)``: minutes:seconds spent (minutes may pass 59), then the running
     total as hours:minutes:seconds; ``( 0:16)`` when the total is unknown."""
-    spent = round(time.spent or 0)
-    text = f"({spent // 60:>2}:{spent % 60:02}"
-    if time.total is not None:
-        total = round(time.total)
-        hours, rest = divmod(total, 3600)
-        text += f"/{hours:02}:{rest // 60:02}:{rest % 60:02}"
-    return text + ")"
+    minutes, seconds = divmod(round(time.spent or 0), 60)
+    if time.total is None:
+        return f"({minutes:>2}:{_TWO_DIGITS[seconds]})"
+    hours, rest = divmod(round(time.total), 3600)
+    two = _TWO_DIGITS
+    return f"({minutes:>2}:{two[seconds]}/{hours:02}:{two[rest // 60]}:{two[rest % 60]})"
+
+
+# 00 … 59: a look-up costs less than a format spec (a time is written per move)
+_TWO_DIGITS = tuple(f"{n:02}" for n in range(60))
 
 
 class _Writer:

@@ -57,6 +57,23 @@ def handicap_position(name: str) -> Position | None:
 
 def handicap_name(position: Position) -> str | None:
     """The handicap whose start position equals ``position`` (move number ignored)."""
+    # Writers ask several times per record (header, diagram, 上手/下手 wording) and an sfen
+    # costs as much as writing dozens of moves: the last few answers are kept, by identity
+    # (positions are immutable; the entry holds the position, so its id is not reused).
+    recent = _RECENT.get(id(position))
+    if recent is not None and recent[0] is position:
+        return recent[1]
+    name = _handicap_name(position)
+    if len(_RECENT) >= 16:
+        _RECENT.clear()
+    _RECENT[id(position)] = (position, name)
+    return name
+
+
+_RECENT: dict[int, tuple[Position, str | None]] = {}
+
+
+def _handicap_name(position: Position) -> str | None:
     key = position.sfen(ply=1)
     if position.variant is MINISHOGI and key == MINISHOGI.start_sfen:
         return MINISHOGI_NAME

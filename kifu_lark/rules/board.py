@@ -41,6 +41,11 @@ _COLORS = (Color.BLACK, Color.WHITE)
 _Undo = tuple[int, int, int, int, int, bool | None, int]
 
 
+# Board.from_position's recent set-ups: id(position) → (position, cells, hands, kings, hash).
+_Hands = tuple[tuple[int, ...], tuple[int, ...]]
+_SETUPS: dict[int, tuple[Position, tuple[int, ...], _Hands, tuple[int, int], int]] = {}
+
+
 def illegal(violation: Violation, detail: str = "") -> IllegalMoveError:
     """An ``IllegalMoveError`` for ``violation`` (location is filled in by the caller)."""
     message = violation.message + (f": {detail}" if detail else "")
@@ -57,7 +62,6 @@ class Board:
         "g",
         "hands",
         "hash",
-        "hash_history",
         "kings",
         "ply",
         "tolerated",
@@ -67,16 +71,13 @@ class Board:
     def __init__(self, variant: Variant = STANDARD) -> None:
         g = geometry(variant)
         self.g: Geometry = g
-        self.cells = [OFF] * g.size
-        for i in g.squares:
-            self.cells[i] = 0
+        self.cells = list(g.empty_cells)
         self.hands = [[0] * 15, [0] * 15]
         self.turn = 0
         self.ply = 1
         self.kings = [-1, -1]
         self.hash = 0
         self._history: list[_Undo] = []
-        self.hash_history: list[tuple[int, bool]] = []
         self._in_check: bool | None = None
         self.tolerated: list[Violation] = []
 
@@ -86,6 +87,34 @@ class Board:
     def from_position(cls, position: Position) -> Board:
         """A board set up as ``position``."""
         board = cls(position.variant)
+        # Every reader sets up a board per record, mostly from the same few (shared) start
+        # positions: the set-up of the last ones is kept, by identity (positions are
+        # immutable; an entry holds its position, so the id is not reused).
+        setup = _SETUPS.get(id(position))
+        if setup is None or setup[0] is not position:
+            fresh = Board(position.variant)
+            fresh._set_up(position)
+            setup = (
+                position,
+                tuple(fresh.cells),
+                (tuple(fresh.hands[0]), tuple(fresh.hands[1])),
+                (fresh.kings[0], fresh.kings[1]),
+                fresh.hash,
+            )
+            if len(_SETUPS) >= 16:
+                _SETUPS.clear()
+            _SETUPS[id(position)] = setup
+        _, cells, hands, kings, board.hash = setup
+        board.cells = list(cells)
+        board.hands = [list(hands[0]), list(hands[1])]
+        board.kings = list(kings)
+        board.turn = 0 if position.turn is Color.BLACK else 1
+        board.ply = position.ply
+        return board
+
+    def _set_up(self, position: Position) -> None:
+        """Place ``position``'s pieces and hands on this (empty) board, and its turn."""
+        board = self
         g = board.g
         files = position.variant.files
         # position.board runs rank by rank from file 1: the index is computed rather than
@@ -107,8 +136,6 @@ class Board:
         board.turn = 0 if position.turn is Color.BLACK else 1
         if board.turn:
             board.hash ^= g.zobrist_turn
-        board.ply = position.ply
-        return board
 
     def to_position(self) -> Position:
         """The current position as an immutable model value."""
@@ -128,6 +155,13 @@ class Board:
         """The side to move."""
         return _COLORS[self.turn]
 
+    @property
+    def hash_history(self) -> list[tuple[int, bool]]:
+        """(hash, side to move in check) of every position before the current one, oldest
+        first. Read from the undo records, which hold both: keeping a second list cost an
+        allocation per move played."""
+        return [(h, bool(in_check)) for *_, in_check, h in self._history]
+
     def piece_kind(self, square: Square) -> PieceKind | None:
         """The kind on ``square`` (``None`` when empty)."""
         code = self.cells[self.g.index(square)]
@@ -141,7 +175,6 @@ class Board:
         g = self.g
         c = self.turn
         h = self.hash
-        self.hash_history.append((h, bool(self._in_check)))
         if drop:
             code = drop | (c << 4)
             hand = self.hands[c]
@@ -181,7 +214,6 @@ class Board:
 
     def _unmake(self) -> None:
         frm, to, drop, captured, moved, in_check, h = self._history.pop()
-        self.hash_history.pop()
         cells = self.cells
         self.turn = c = 1 - self.turn
         self.ply -= 1
@@ -324,7 +356,14 @@ class Board:
         if was_in_check is None:
             was_in_check = self.in_check()
         captured = self._make(frm, to, promote, drop)
-        if self._exposes_king(frm, to, was_in_check):
+        # The usual move cannot expose the king (not in check, the king did not move, its
+        # origin shares no line with the king): that is seen without a call.
+        ks = self.kings[c]
+        if (
+            ks >= 0
+            and (was_in_check or ks == to or (frm and frm in self.g.line[ks]))
+            and self._exposes_king(frm, to, was_in_check)
+        ):
             if Violation.KING_IN_CHECK in allowed:
                 self.tolerated.append(Violation.KING_IN_CHECK)
             else:
@@ -486,11 +525,12 @@ class Board:
         its moves in the cycle when the repetition is a perpetual check (that side loses).
         """
         key = self.hash
-        seen = [i for i, (h, _) in enumerate(self.hash_history) if h == key]
+        history = self._history  # undo records end with (in check, hash) before the move
+        seen = [i for i, undo in enumerate(history) if undo[6] == key]
         if len(seen) < 3:
             return False
         first = seen[-3]
-        checks = [chk for _, chk in self.hash_history[first:]] + [self.in_check()]
+        checks = [bool(undo[5]) for undo in history[first:]] + [self.in_check()]
         # checks[j] is whether the side to move at that ply was in check; the side to move now
         # is checked at even offsets from the end.
         mine = checks[-1::-2]

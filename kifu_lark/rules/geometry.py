@@ -57,6 +57,8 @@ class Geometry:
         # bottom rank lands one past the last sentinel row otherwise.
         self.size = (ranks + 4) * w + 1
         self.squares = [(r + 2) * w + f for r in range(ranks) for f in range(1, files + 1)]
+        # The cells of an empty board: sentinels (OFF) around the squares (0).
+        self.empty_cells = tuple(0 if i in self.squares else OFF for i in range(self.size))
         self.square_of: dict[int, Square] = {}
         self.rank_of = [0] * self.size
         self.file_of = [0] * self.size
@@ -144,22 +146,24 @@ class Geometry:
     def move(
         self, color: Color, frm: int, to: int, code: int, promote: bool, captured: int
     ) -> Move:
-        """The (shared) model ``Move`` of a board move given as engine values.
+        """The (shared) model ``Move`` of a board move given as engine values (``frm`` 0
+        for a drop of the piece ``code``).
 
         Moves are immutable, so records share one instance per distinct move: creating a
         frozen attrs instance costs more than the rest of validating the move.
         """
-        key = ((((frm * self.size + to) << 5 | code) << 1 | promote) << 6) | captured
-        key = key << 1 | (color is Color.WHITE)
+        # The mover's colour is not part of the key: the piece code holds it (a side moves
+        # its own pieces), and a hit of the other colour is checked below.
+        key = (frm * self.size + to) << 12 | code << 7 | promote << 6 | captured
         move = self._moves.get(key)
-        if move is None:
+        if move is None or move.color is not color:
             if len(self._moves) > 500_000:  # bound the memory of pathological inputs
                 self._moves.clear()
             move = Move(
                 color,
                 self.square_of[to],
                 KINDS[(code & 15) - 1],
-                self.square_of[frm],
+                self.square_of[frm] if frm else None,
                 promote,
                 KINDS[(captured & 15) - 1] if captured else None,
             )

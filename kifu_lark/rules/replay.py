@@ -19,9 +19,11 @@ from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board, illegal
-from kifu_lark.rules.geometry import KINDS
-from kifu_lark.rules.resolve import resolve_unqualified
+from kifu_lark.rules.geometry import KIND_CODE, KINDS
+from kifu_lark.rules.resolve import may_be_illegal, origin_indices, resolve_unqualified
 from kifu_lark.rules.violations import TOLERABLE, Violation
+
+_COLORS = (Color.BLACK, Color.WHITE)
 
 
 def tolerance(names: Iterable[str | Violation]) -> frozenset[Violation]:
@@ -140,67 +142,186 @@ class GameBuilder:
         Raises:
             IllegalMoveError: for a move that breaks a rule or cannot be resolved.
         """
+        if from_ is not None and to is not None:
+            return self.move_from(
+                to, from_, color, piece, piece_after, promote, text, line, column
+            )
+        if from_ is None and to is not None and drop:
+            kind = piece if piece is not None else piece_after
+            node = self._drop(to, color, kind, promote, text, line, column)
+            if node is not None:
+                return node
+        elif from_ is None and piece is not None and not drop and not relative:
+            node = self._move_single(to, color, piece, promote, text, line, column)
+            if node is not None:
+                return node
         try:
             if self.node.special is not None:
                 raise InvalidRecordError(
                     "a move follows the end of the game", code="MOVE_AFTER_END"
                 )
-            if from_ is not None and to is not None:
-                played = self._play_from(to, color, from_, piece, piece_after, promote)
-            else:
-                move = self._resolve(
-                    to, color, from_, piece, piece_after, promote, drop, relative
-                )
-                played = self.board.push(move, self.allowed)
+            move = self._resolve(to, color, from_, piece, piece_after, promote, drop, relative)
+            played = self.board.push(move, self.allowed)
         except KifuError as err:
             raise self.error(err, line, column, text) from None
-        if self.board.tolerated:
-            self._drain(line, column)
-        node = Node(move=played, line=line, column=column)
-        self.node.add(node)
-        self.node = node
-        return node
+        return self._append(played, line, column)
 
-    def _play_from(
+    def move_from(
         self,
         to: Square,
-        color: Color | None,
         from_: Square,
+        color: Color | None,
         piece: PieceKind | None,
         piece_after: PieceKind | None,
         promote: bool | None,
-    ) -> Move:
-        """A move whose origin is written (CSA, KIF, USI): checked and played in one pass
-        over engine indices, creating one Move. The checks run in the order of
-        :meth:`_resolve` followed by ``Board.push``."""
+        text: str | None,
+        line: int | None,
+        column: int | None,
+    ) -> Node:
+        """:meth:`move` for a move whose origin is written (CSA, KIF, USI), with every
+        argument positional: the readers' hot path (a keyword call and the dispatch of
+        :meth:`move` cost as much as a third of the rules checks).
+
+        The move is checked and played in one pass over engine indices, creating at most one
+        ``Move`` (shared through ``Geometry.move``); the checks run in the order of
+        :meth:`_resolve` followed by ``Board.push``.
+
+        Raises:
+            IllegalMoveError: for a move that breaks a rule.
+        """
+        board = self.board
+        parent = self.node
+        try:
+            if parent.special is not None:
+                raise InvalidRecordError(
+                    "a move follows the end of the game", code="MOVE_AFTER_END"
+                )
+            g = board.g
+            # Geometry.index, inlined: this runs once per move of every record read.
+            files, ranks, width = g.files, g.ranks, g.width
+            if to.file > files or to.rank > ranks:
+                raise illegal(Violation.OFF_BOARD, to.csa())
+            if from_.file > files or from_.rank > ranks:
+                raise illegal(Violation.OFF_BOARD, from_.csa())
+            t = (to.rank + 1) * width + to.file
+            f = (from_.rank + 1) * width + from_.file
+            code = board.cells[f]
+            if not code:
+                raise illegal(Violation.NO_PIECE, from_.csa())
+            on_board = KINDS[(code & 15) - 1]
+            if piece is not None and piece is not on_board:
+                raise illegal(
+                    Violation.PIECE_MISMATCH, f"{on_board.name} stands there, not {piece.name}"
+                )
+            if piece_after is not None:
+                promote = piece_after is not on_board and _promotion_of(on_board, piece_after)
+            mover = _COLORS[board.turn]
+            if color is not None and color is not mover:
+                board.check_turn(color, self.allowed)  # raises unless tolerated
+                mover = color
+            promote = bool(promote)
+            captured = board.play(f, t, promote, 0, self.allowed)
+        except KifuError as err:
+            raise self.error(err, line, column, text) from None
+        if board.tolerated:
+            self._drain(line, column)
+        played = g.move(mover, f, t, code, promote, captured)
+        # Node's fields in order, positionally: a keyword call costs half as much again.
+        node = Node(played, None, [], None, None, [], parent, line, column)
+        parent.children.append(node)
+        self.node = node
+        return node
+
+    def _move_single(
+        self,
+        to: Square | None,
+        color: Color | None,
+        piece: PieceKind,
+        promote: bool | None,
+        text: str | None,
+        line: int | None,
+        column: int | None,
+    ) -> Node | None:
+        """The usual KI2 move, played without building a Move to resolve and validate:
+        the side to move names a kind of which exactly one piece reaches the destination,
+        and that piece is neither pinned nor moving out of a check; or no piece reaches it
+        and one is in hand (a drop). ``None`` for anything else, which :meth:`_resolve` and
+        ``Board.push`` then handle (with the same result in those two cases: see
+        ``resolve_unqualified``)."""
+        board = self.board
+        parent = self.node
+        if parent.special is not None:
+            return None
+        if to is None:
+            previous = parent.move
+            if previous is None:
+                return None
+            to = previous.to
+        g = board.g
+        c = board.turn
+        mover = _COLORS[c]
+        if (color is not None and color is not mover) or to.file > g.files or to.rank > g.ranks:
+            return None
+        t = (to.rank + 1) * g.width + to.file
+        found = origin_indices(board, c, t, piece)
+        if not found and not board.cells[t] and board.hands[c][KIND_CODE[piece]]:
+            # no board piece reaches: a drop (KI2 writes 打 only when one could)
+            return self._drop(to, mover, piece, promote, text, line, column)
+        if len(found) != 1 or may_be_illegal(board, c, found[0]):
+            return None
+        f = found[0]
+        code = board.cells[f]
+        promote = bool(promote)
+        try:
+            captured = board.play(f, t, promote, 0, self.allowed)
+        except KifuError as err:
+            raise self.error(err, line, column, text) from None
+        return self._append(g.move(mover, f, t, code, promote, captured), line, column)
+
+    def _drop(
+        self,
+        to: Square,
+        color: Color | None,
+        kind: PieceKind | None,
+        promote: bool | None,
+        text: str | None,
+        line: int | None,
+        column: int | None,
+    ) -> Node | None:
+        """An explicit drop (打, CSA ``00``) by the side to move, played on engine values
+        with a shared Move. ``None`` for anything :meth:`_resolve` reports or handles
+        otherwise (a promoted kind, 成, another colour, off the board)."""
         board = self.board
         g = board.g
-        # Geometry.index, inlined: this runs once per move of every record read.
-        files, ranks, width = g.files, g.ranks, g.width
-        if to.file > files or to.rank > ranks:
-            raise illegal(Violation.OFF_BOARD, to.csa())
-        if from_.file > files or from_.rank > ranks:
-            raise illegal(Violation.OFF_BOARD, from_.csa())
-        t = (to.rank + 1) * width + to.file
-        f = (from_.rank + 1) * width + from_.file
-        code = board.cells[f]
-        if not code:
-            raise illegal(Violation.NO_PIECE, from_.csa())
-        on_board = KINDS[(code & 15) - 1]
-        if piece is not None and piece is not on_board:
-            raise illegal(
-                Violation.PIECE_MISMATCH, f"{on_board.name} stands there, not {piece.name}"
-            )
-        if piece_after is not None:
-            promote = _promotion_of(on_board, piece_after)
-        if color is None:
-            mover = board.color
-        else:
-            mover = color
-            board.check_turn(mover, self.allowed)
-        promote = bool(promote)
-        captured = board.play(f, t, promote, 0, self.allowed)
-        return g.move(mover, f, t, code, promote, captured)
+        c = board.turn
+        mover = _COLORS[c]
+        if (
+            self.node.special is not None
+            or kind is None
+            or kind.is_promoted
+            or promote
+            or (color is not None and color is not mover)
+            or to.file > g.files
+            or to.rank > g.ranks
+        ):
+            return None
+        t = (to.rank + 1) * g.width + to.file
+        code = KIND_CODE[kind]
+        try:
+            board.play(0, t, False, code, self.allowed)
+        except KifuError as err:
+            raise self.error(err, line, column, text) from None
+        return self._append(g.move(mover, 0, t, code | c << 4, False, 0), line, column)
+
+    def _append(self, played: Move, line: int | None, column: int | None) -> Node:
+        """Add a node for ``played`` (already validated) below the current one."""
+        if self.board.tolerated:
+            self._drain(line, column)
+        parent = self.node
+        node = Node(played, None, [], None, None, [], parent, line, column)
+        parent.children.append(node)
+        self.node = node
+        return node
 
     def _resolve(
         self,

@@ -62,7 +62,7 @@ def candidates(
     c = 0 if color is Color.BLACK else 1
     t = g.index(to)
     found = origin_indices(board, c, t, kind)
-    if len(found) == 1 and not _may_be_illegal(board, c, found[0]):
+    if len(found) == 1 and not may_be_illegal(board, c, found[0]):
         return [g.square_of[found[0]]]
     flag = bool(promote)
     k = KIND_CODE[kind]
@@ -70,7 +70,7 @@ def candidates(
     kept: list[Square] = []
     for o in found:
         square = g.square_of[o]
-        if cheap and not _may_be_illegal(board, c, o):
+        if cheap and not may_be_illegal(board, c, o):
             # the king stays safe: only the promotion rules can still forbid the move
             ok = _promotion_allowed(board, c, o, t, k, flag)
         else:
@@ -89,7 +89,7 @@ def _promotion_allowed(board: Board, c: int, o: int, t: int, k: int, promote: bo
     return dead is None or not dead[t]
 
 
-def _may_be_illegal(board: Board, c: int, o: int) -> bool:
+def may_be_illegal(board: Board, c: int, o: int) -> bool:
     """Whether moving from index ``o`` might leave side ``c``'s king attacked: the king is in
     check, or the piece stands pinned between it and an enemy slider (a few cell reads)."""
     king = board.kings[c]
