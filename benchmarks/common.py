@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -40,6 +41,9 @@ def rate(
     """Time ``run`` (best of ``repeat``) and print ``label: N moves/s``; returns the rate."""
     best = float("inf")
     for _ in range(repeat):
+        # Collect the previous repeat's trees first (nodes point back to their parents, so
+        # only the collector frees them): each repeat pays for its own objects only.
+        gc.collect()
         started = time.perf_counter()
         run()
         best = min(best, time.perf_counter() - started)
