@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import kifu_lark
+from kifu_lark.formats.jkf_write import PRESETS as JKF_PRESETS
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.handicap import handicap_name
@@ -20,25 +21,8 @@ CORPUS = corpus_dir()
 FILES = sorted(CORPUS.rglob("*.csa")) if CORPUS else []
 #: Corpus files that are genuinely broken, with the reason (none so far: every file reads).
 GENUINE_FAILURES: dict[str, str] = {}
-#: JKF preset → our handicap name.
-PRESETS = {
-    "HIRATE": "平手",
-    "KY": "香落ち",
-    "KY_R": "右香落ち",
-    "KA": "角落ち",
-    "HI": "飛車落ち",
-    "HIKY": "飛香落ち",
-    "2": "二枚落ち",
-    "3": "三枚落ち",
-    "4": "四枚落ち",
-    "5": "五枚落ち",
-    "5_L": "左五枚落ち",
-    "6": "六枚落ち",
-    "7_L": "左七枚落ち",
-    "7_R": "右七枚落ち",
-    "8": "八枚落ち",
-    "10": "十枚落ち",
-}
+#: JKF preset → our handicap name (the JKF writer's table, tested in test_jkf.py).
+PRESETS = {preset: handicap for handicap, preset in JKF_PRESETS.items()}
 
 
 def _name(path: Path) -> str:

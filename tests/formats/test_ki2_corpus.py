@@ -11,6 +11,7 @@ import pytest
 
 import kifu_lark
 from kifu_lark.errors import IllegalMoveError
+from kifu_lark.formats.jkf_write import PRESETS as JKF_PRESETS
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Node
 from kifu_lark.model.handicap import handicap_name
@@ -18,16 +19,13 @@ from kifu_lark.model.move import SpecialKind
 from tests.conftest import corpus_dir, require_corpus
 
 CORPUS = corpus_dir()
-RECORDS = (
-    sorted(p for p in CORPUS.rglob("*") if p.suffix in (".ki2", ".ki2u")) if CORPUS else []
-)
+RECORDS = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".ki2", ".ki2u")) if CORPUS else []
 
 #: Records that must fail, with the reason: (error code, line, column, ply).
 EXPECTED_FAILURES = {
     # A professional game that ends in 二歩: the 88th move is the foul itself.
     "bioshogi/spec/files/反則二歩.ki2": ("TWO_PAWNS", 26, 25, 88),
 }
-
 
 
 def _pairs() -> dict[str, str]:
@@ -49,24 +47,8 @@ def _pairs() -> dict[str, str]:
 
 PAIRS = _pairs()
 
-_JKF_PRESETS = {
-    "HIRATE": "平手",
-    "KY": "香落ち",
-    "KY_R": "右香落ち",
-    "KA": "角落ち",
-    "HI": "飛車落ち",
-    "HIKY": "飛香落ち",
-    "2": "二枚落ち",
-    "3": "三枚落ち",
-    "4": "四枚落ち",
-    "5": "五枚落ち",
-    "5_L": "左五枚落ち",
-    "6": "六枚落ち",
-    "7_L": "左七枚落ち",
-    "7_R": "右七枚落ち",
-    "8": "八枚落ち",
-    "10": "十枚落ち",
-}
+#: JKF preset → our handicap name (the JKF writer's table, tested in test_jkf.py).
+_JKF_PRESETS = {preset: handicap for handicap, preset in JKF_PRESETS.items()}
 _JKF_SPECIALS = {
     SpecialKind.RESIGN: "TORYO",
     SpecialKind.INTERRUPT: "CHUDAN",
