@@ -21,7 +21,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = read_records(args.file, None, None)[0]
-    print(f"# {args.file}: {len(game.mainline())} moves, read as {game.format} ({game.encoding})")
+    moves = sum(1 for node in game.mainline() if node.move is not None)
+    print(f"# {args.file}: {moves} moves, read as {game.format} ({game.encoding})")
     for fmt in all_formats():
         if fmt.writer is None or fmt.game != "shogi":
             continue
