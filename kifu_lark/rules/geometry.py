@@ -157,7 +157,7 @@ class Geometry:
         key = (frm * self.size + to) << 12 | code << 7 | promote << 6 | captured
         move = self._moves.get(key)
         if move is None or move.color is not color:
-            if len(self._moves) > 500_000:  # bound the memory of pathological inputs
+            if len(self._moves) > 100_000:  # ~25 MB at most; real records use a few thousand
                 self._moves.clear()
             move = Move(
                 color,
