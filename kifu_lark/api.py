@@ -204,7 +204,7 @@ def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             hint=f"this game starts from {game.start.sfen()}",
         )
     if not caps.branches and not mainline_only and any(
-        len(node.children) > 1 for node in (game.root, *game.root.walk())
+        node.variations for node in (game.root, *game.root.walk())
     ):
         raise UnsupportedFeatureError(
             f"{fmt.name} holds one line of moves; the game has variations",

@@ -85,13 +85,13 @@ class _Writer:
         self.comments(game.root)
         node = game.root
         color = game.start.turn
-        while node.children:
-            if len(node.children) > 1 and not self.options.mainline_only:
+        while node.next is not None:
+            if node.variations and not self.options.mainline_only:
                 raise self.refuse(
                     f"{self.dialect.name} holds one line of moves; the game has variations",
                     hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
                 )
-            node = node.children[0]
+            node = node.next
             if node.move is not None:
                 out.append(node.move.csa())
                 color = node.move.color.opponent
@@ -170,6 +170,6 @@ class _Writer:
         self.lines.append("T" + text)
 
     def comments(self, node: Node) -> None:
-        for comment in node.comments:
+        for comment in node.comment_lines:
             for line in comment.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
                 self.lines.append("'*" + line)

@@ -164,8 +164,8 @@ def _color(color: Color) -> int:
 def _comments(node: Node) -> list[str]:
     # json-kifu-format keeps a KIF bookmark (& line) as a comment starting with &.
     if node.bookmark is None:
-        return node.comments
-    return [*node.comments, "&" + node.bookmark]
+        return list(node.comment_lines)
+    return [*node.comment_lines, "&" + node.bookmark]
 
 
 def _clock(seconds: float, hours: bool) -> dict[str, int]:
@@ -202,8 +202,8 @@ class _Writer:
             parent = node.parent
             assert parent is not None
             forks: list[list[Any]] = []
-            if not self.mainline_only and len(parent.children) > 1 and parent.children[0] is node:
-                forks = [self.line(alt, totals) for alt in parent.children[1:]]
+            if not self.mainline_only and parent.variations and parent.next is node:
+                forks = [self.line(alt, totals) for alt in parent.variations]
             obj: dict[str, Any] = {}
             move = node.move
             if move is not None:
@@ -223,9 +223,9 @@ class _Writer:
             if comments:
                 obj["comments"] = comments
             elements.append((obj, forks))
-            if not node.children:
+            if node.next is None:
                 break
-            node = node.children[0]
+            node = node.next
         if board is not None:
             for _ in range(pushed):
                 board.pop()

@@ -325,11 +325,11 @@ class _Writer:
                     0,
                 )
             played.append(current)
-            if current.comments or current.bookmark is not None or len(row) == _PER_LINE:
+            if current.comment_lines or current.bookmark is not None or len(row) == _PER_LINE:
                 self.flush(row)
                 self.notes(current)
             previous = move
-            current = current.children[0] if current.children else None
+            current = current.next
         self.flush(row)
         # Moves are taken back down to the first one with variations only, when the board
         # need not be restored (the main line, without variations mostly: taking back every
@@ -340,9 +340,9 @@ class _Writer:
             if done.move is not None:
                 board.pop()
             parent = done.parent
-            if parent is None or parent.children[0] is not done or self.options.mainline_only:
+            if parent is None or parent.next is not done or self.options.mainline_only:
                 continue
-            for alternative in parent.children[1:]:
+            for alternative in parent.variations:
                 self.out.append("")
                 self.out.append(f"変化：{ply + depth}手")
                 self.line(alternative, ply + depth)
@@ -353,7 +353,7 @@ class _Writer:
         if not self.options.mainline_only:
             for depth, done in enumerate(played):
                 parent = done.parent
-                if parent is not None and len(parent.children) > 1 and parent.children[0] is done:
+                if parent is not None and parent.variations and parent.next is done:
                     return depth
         return len(played)
 
@@ -365,7 +365,7 @@ class _Writer:
         row.clear()
 
     def notes(self, node: Node) -> None:
-        self.out.extend(write_comment(text) for text in node.comments)
+        self.out.extend(write_comment(text) for text in node.comment_lines)
         if node.bookmark is not None:
             self.out.append("&" + node.bookmark)
 

@@ -213,15 +213,15 @@ def _write_line(first: Node, prefix: str, number: int, mainline: bool, out: list
         value = move.from_.csa() + move.to.csa() + ("*" if move.promote else "")
         out.append(f'<param name="{name}" value="{value}">')
         assert node.parent is not None
-        alternatives = [c for c in node.parent.children[1:] if c.move is not None]
-        if node.parent.children[0] is node and alternatives and not mainline:
+        alternatives = [c for c in node.parent.variations if c.move is not None]
+        if node.parent.next is node and alternatives and not mainline:
             if len(alternatives) > len(_LETTERS):
                 raise UnsupportedFeatureError(
                     f"move {node.ply} has {len(alternatives)} alternatives; names hold 26",
                     format=_NAME,
                 )
             branch_points.append((name, alternatives))
-        node = node.children[0] if node.children else None
+        node = node.next
         number += 1
     for name, alternatives in reversed(branch_points):
         for letter, alternative in zip(_LETTERS, alternatives, strict=False):

@@ -119,14 +119,14 @@ def read_sfen(text: str, options: ReadOptions) -> list[Game]:
 def _mainline_moves(game: Game, options: WriteOptions, fmt: str) -> list[str]:
     tokens: list[str] = []
     node = game.root
-    while node.children:
-        if len(node.children) > 1 and not options.mainline_only:
+    while node.next is not None:
+        if node.variations and not options.mainline_only:
             raise UnsupportedFeatureError(
                 f"{fmt} holds one line of moves; the game has variations",
                 format=fmt,
                 hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
             )
-        node = node.children[0]
+        node = node.next
         if node.move is not None:
             tokens.append(node.move.usi())
         elif node.special is not None and node.special.kind in _SPECIAL_NAMES:

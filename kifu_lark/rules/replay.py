@@ -227,8 +227,8 @@ class GameBuilder:
             self._drain(line, column)
         played = g.move(mover, f, t, code, promote, captured)
         # Node's fields in order, positionally: a keyword call costs half as much again.
-        node = Node(played, None, [], None, None, [], parent, line, column)
-        parent.children.append(node)
+        node = Node(played, None, None, None, None, None, parent, line, column)
+        parent.add(node)
         self.node = node
         return node
 
@@ -318,8 +318,8 @@ class GameBuilder:
         if self.board.tolerated:
             self._drain(line, column)
         parent = self.node
-        node = Node(played, None, [], None, None, [], parent, line, column)
-        parent.children.append(node)
+        node = Node(played, None, None, None, None, None, parent, line, column)
+        parent.add(node)
         self.node = node
         return node
 

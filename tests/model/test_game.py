@@ -76,3 +76,41 @@ def test_node_parent_is_set_by_add() -> None:
     child = root.add_variation(_pawn(Color.BLACK, "77", "76"))
     assert root is child.parent
     assert kifu_lark.Game().mainline() == []
+
+
+def test_children_behave_as_a_list_and_change_the_tree() -> None:
+    """node.children is a live list view: index, slice, len, mutation, equality."""
+    game = _game()
+    root = game.root
+    first, second = root.children
+    assert [first, second] == root.children
+    assert root.children[1:] == [second] == list(root.variations)
+    assert root.next is first and first.children[-1].move.usi() == "8c8d"  # type: ignore[union-attr]
+    extra = Node(move=_pawn(Color.BLACK, "57", "56"))
+    root.children.insert(0, extra)
+    assert [extra, first, second] == root.children
+    assert root.next is extra
+    root.children.remove(extra)
+    assert root.children.pop() is second
+    assert [first] == root.children and not root.variations
+    root.children.append(second)
+    del root.children[0]
+    assert root.next is second and len(root.children) == 1
+    root.children.clear()
+    assert not root.children and root.next is None and game.mainline() == []
+    root.children = [first, second]
+    assert [first, second] == root.children
+
+
+def test_node_makes_no_lists_until_it_needs_them() -> None:
+    """Reading leaves empty comment and variation lists uncreated; using them creates them."""
+    game = kifu_lark.loads("position startpos moves 7g7f 3c3d", "usi")
+    node = game.mainline()[0]
+    assert node.comment_lines == () and node.variations == ()
+    node.comments.append("見慣れた出だし")
+    assert ["見慣れた出だし"] == node.comments == list(node.comment_lines)
+    assert "comments=['見慣れた出だし']" in repr(node) and "children=1" in repr(node)
+    copy = kifu_lark.loads("position startpos moves 7g7f 3c3d", "usi")
+    assert copy != game
+    copy.mainline()[0].comments = ["見慣れた出だし"]
+    assert copy == game
