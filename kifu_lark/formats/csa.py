@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from lark import Discard, Token, Transformer, v_args
+from lark import Token, Transformer
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
@@ -61,11 +61,36 @@ _ALL_PIECES = {  # pieces of each kind in a full set, kings apart (for P±00AL)
 
 
 @functools.cache
-def move_line_pattern(grammar: str) -> Callable[[str], Iterator[re.Match[str]]]:
-    """``finditer`` of the grammar's ``MOVE_LINE`` terminal (one move and its time): a
-    ``MOVE_RUN`` token is a sequence of them, so the matches follow each other."""
+def move_line_pattern(grammar: str) -> Callable[[str], list[str]]:
+    """``findall`` of the grammar's ``MOVE_LINE`` terminal (one move and its time): a
+    ``MOVE_RUN`` token is a sequence of them, so the matches follow each other and cover it."""
     lexer = _lark.parser(grammar, parser=None, lexer="basic")
-    return re.compile(lexer.get_terminal("MOVE_LINE").pattern.to_regexp()).finditer
+    pattern = re.compile(lexer.get_terminal("MOVE_LINE").pattern.to_regexp())
+    if pattern.groups:  # findall would return the groups: a dialect's terminal has some
+        return lambda run: [found.group() for found in pattern.finditer(run)]
+    return pattern.findall
+
+
+# "+7776FU" → (destination, origin or None for 00, mover, piece after): a record repeats the
+# same few hundred move texts, so each is cut up once (bounded like _TIMES).
+_MoveFields = tuple[Square, Square | None, Color, PieceKind]
+_MOVES: dict[str, _MoveFields] = {}
+_MOVES_KEPT = 8192
+
+
+def _move_fields(text: str) -> _MoveFields:
+    fields = _MOVES.get(text)
+    if fields is None:
+        if len(_MOVES) >= _MOVES_KEPT:
+            _MOVES.clear()
+        origin = text[1:3]
+        fields = _MOVES[text] = (
+            _SQUARES[text[3:5]],
+            None if origin == "00" else _SQUARES[origin],
+            _COLORS[text[0]],
+            _KINDS[text[5:7]],
+        )
+    return fields
 
 
 def _unescape_note(value: str) -> str:
@@ -77,61 +102,70 @@ def _time_of(text: str) -> float:
     return float(text) if "." in text else int(text)
 
 
-@v_args(inline=True)
-class _Statements(Transformer[Token, Any]):
-    """Statements become tagged tuples; ``game`` replays them in order."""
+class _Tags(Transformer[Token, Any]):
+    """The parser's own callbacks (lark calls them while parsing: no tree is built, and no
+    second pass walks one): a statement becomes a tagged tuple, a record the list of its
+    statements, the text the list of its records. Stateless, so one instance serves every
+    read; :class:`_Records` then reads each record."""
+
+    def encoding(self, c: list[Token]) -> tuple[str, Token]:
+        return ("encoding", c[0])
+
+    def version(self, c: list[Token]) -> tuple[str, Token]:
+        return ("version", c[0])
+
+    def comment(self, c: list[Token]) -> tuple[str, Token]:
+        return ("comment", c[0])
+
+    def name(self, c: list[Token]) -> tuple[str, Token]:
+        return ("header", c[0])
+
+    def info(self, c: list[Token]) -> tuple[str, Token]:
+        return ("header", c[0])
+
+    def pi(self, c: list[Token]) -> tuple[str, Token]:
+        return ("pi", c[0])
+
+    def board_row(self, c: list[Token]) -> tuple[str, Token, list[Token]]:
+        return ("row", c[0], c[1:])
+
+    def placement(self, c: list[Token]) -> tuple[str, Token]:
+        return ("placement", c[0])
+
+    def turn(self, c: list[Token]) -> tuple[str, Token]:
+        return ("turn", c[0])
+
+    def move_run(self, c: list[Token]) -> tuple[str, Token]:
+        return ("moves", c[0])
+
+    def special(self, c: list[Token]) -> tuple[str, Token]:
+        return ("special", c[0])
+
+    def time(self, c: list[Token]) -> tuple[str, Token]:
+        return ("time", c[0])
+
+    def game(self, c: list[tuple[Any, ...]]) -> tuple[str, list[tuple[Any, ...]]]:
+        return ("game", c)
+
+    def start(self, c: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
+        return [item[1] for item in c if item[0] == "game"]
+
+
+_TAGS = _Tags()
+
+
+class _Records:
+    """Reads the records of one text: ``game`` replays a record's statements in order."""
 
     def __init__(self, dialect: Dialect, options: ReadOptions, text: str) -> None:
-        super().__init__()
         self.dialect = dialect
         self.options = options
         self.text = text
         self.moves_in = move_line_pattern(dialect.grammar)
 
-    # --- statements ------------------------------------------------------------------------
-
-    def encoding(self, _token: Token) -> Any:
-        return Discard
-
-    def version(self, _token: Token) -> Any:
-        return Discard
-
-    def comment(self, token: Token) -> tuple[str, Token]:
-        return ("comment", token)
-
-    def name(self, token: Token) -> tuple[str, Token]:
-        return ("header", token)
-
-    def info(self, token: Token) -> tuple[str, Token]:
-        return ("header", token)
-
-    def pi(self, token: Token) -> tuple[str, Token]:
-        return ("pi", token)
-
-    def board_row(self, row: Token, *cells: Token) -> tuple[str, Token, tuple[Token, ...]]:
-        return ("row", row, cells)
-
-    def placement(self, token: Token) -> tuple[str, Token]:
-        return ("placement", token)
-
-    def turn(self, token: Token) -> tuple[str, Token]:
-        return ("turn", token)
-
-    def move_run(self, token: Token) -> tuple[str, Token]:
-        return ("moves", token)
-
-    def special(self, token: Token) -> tuple[str, Token]:
-        return ("special", token)
-
-    def time(self, token: Token) -> tuple[str, Token]:
-        return ("time", token)
-
-    def start(self, *games: Game | None) -> list[Game]:
-        return [g for g in games if g is not None]
-
     # --- a record --------------------------------------------------------------------------
 
-    def game(self, *items: tuple[Any, ...]) -> Game | None:
+    def game(self, items: list[tuple[Any, ...]]) -> Game | None:
         if not items:
             return None
         headers = Headers()
@@ -148,6 +182,8 @@ class _Statements(Transformer[Token, Any]):
                 root_comments.append(_comment_text(item[1]))
             elif tag == "header":
                 headers.add(*_header(item[1]))
+            elif tag == "version":
+                pass  # the writer chooses the version; what was read needs no storing
             elif tag == "turn":
                 turn = item[1]
             else:
@@ -178,34 +214,19 @@ class _Statements(Transformer[Token, Any]):
         the move's text is only cut out when it has to go into an error.
         """
         line, column = run.line or 0, run.column or 0
-        squares, kinds, colors, times = _SQUARES, _KINDS, _COLORS, _TIMES
+        moves, times = _MOVES, _TIMES
         play, play_from = builder.move, builder.move_from
         stmt = ""
         try:
-            for found in self.moves_in(run):
-                stmt = found.group()
-                origin = stmt[1:3]
-                if origin == "00":
+            for stmt in self.moves_in(run):
+                fields = moves.get(stmt[:7]) or _move_fields(stmt[:7])
+                to, origin, color, after = fields
+                if origin is None:
                     node = play(
-                        squares[stmt[3:5]],
-                        color=colors[stmt[0]],
-                        piece_after=kinds[stmt[5:7]],
-                        drop=True,
-                        line=line,
-                        column=column,
+                        to, color=color, piece_after=after, drop=True, line=line, column=column
                     )
                 else:
-                    node = play_from(
-                        squares[stmt[3:5]],
-                        squares[origin],
-                        colors[stmt[0]],
-                        None,
-                        kinds[stmt[5:7]],
-                        None,
-                        None,
-                        line,
-                        column,
-                    )
+                    node = play_from(to, origin, color, None, after, None, None, line, column)
                 if len(stmt) > 9:  # longer than "+7776FU\n": a time, or blanks and commas
                     t = stmt.find("T", 7)
                     if t > 0:
@@ -371,13 +392,12 @@ def reader(dialect: Dialect) -> Callable[[str, ReadOptions], list[Game]]:
     def read(text: str, options: ReadOptions) -> list[Game]:
         text = normalise(text)
         try:
-            tree = _lark.parse(_lark.parser(dialect.grammar), text, dialect.name)
+            parser = _lark.parser(dialect.grammar, transformer=_TAGS)
+            records: list[list[tuple[Any, ...]]] = _lark.parse(parser, text, dialect.name)  # type: ignore[assignment]
         except KifuSyntaxError as err:
             raise dialect.explain(err) from None
-        games: list[Game] = _lark.transform(
-            _Statements(dialect, options, text), tree, text, dialect.name
-        )
-        return games
+        reading = _Records(dialect, options, text)
+        return [game for game in map(reading.game, records) if game is not None]
 
     read.__doc__ = f"Read every {dialect.name.upper()} record in ``text``."
     return read
