@@ -24,7 +24,7 @@ from kifu_lark.textio import decode
 from tests.conftest import FIXTURES
 from tests.test_fuzz import mutations
 
-DIALECTS = {"csa": "csa.lark", "msk": MSK.grammar}
+DIALECTS = {"csa": "csa.lark", "msk": MSK.grammar or "msk.lark"}
 
 
 @functools.cache
