@@ -41,6 +41,7 @@ from kifu_lark.formats.japanese import (
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import Move, SpecialKind
+from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board, illegal
 from kifu_lark.rules.geometry import KIND_CODE
@@ -81,6 +82,42 @@ _SIDED = frozenset(
 def _move_regex() -> re.Pattern[str]:
     """KI2_MOVE as the grammar defines it (lark inlines it into MOVE_LINE)."""
     return terminal_regex("ki2.lark", "KI2_MOVE")
+
+
+# A move as written → what the reader hands to GameBuilder: (mover, special or None,
+# destination or None for 同, piece, relative words, 成/不成, 打, origin). A record repeats
+# a few hundred move texts, so each is taken apart once; bounded, cleared when full.
+_Fields = tuple[
+    Color,
+    SpecialKind | None,
+    Square | None,
+    PieceKind | None,
+    str,
+    bool | None,
+    bool | None,
+    Square | None,
+]
+_FIELDS: dict[str, _Fields] = {}
+_FIELDS_KEPT = 8192
+
+
+def _fields(m: re.Match[str]) -> _Fields:
+    mark, special, to, _same, piece, relative, action, origin = m.groups()
+    promote, drop = _ACTIONS[action]
+    fields: _Fields = (
+        Color.BLACK if mark in _BLACK_MARKS else Color.WHITE,
+        None if special is None else SPECIAL_NAMES[special],
+        None if to is None else _SQUARES[to],
+        None if piece is None else PIECE_NAMES[piece],
+        relative or "",
+        promote,
+        drop,
+        None if origin is None else Square(int(origin[0]), int(origin[1])),
+    )
+    if len(_FIELDS) >= _FIELDS_KEPT:
+        _FIELDS.clear()
+    _FIELDS[m.group()] = fields
+    return fields
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -147,6 +184,7 @@ class _Reader:
     def moves(self, block: Token) -> None:
         builder = self.start_builder()
         finditer = _move_regex().finditer
+        cache, play = _FIELDS, builder.move_piece
         line_no = (block.line or 1) - 1
         for text in block.split("\n"):
             line_no += 1
@@ -158,26 +196,27 @@ class _Reader:
                 builder.node.bookmark = text.rstrip("\r")[1:]
                 continue
             for m in finditer(text):
-                mark, special, to, _same, piece, relative, action, origin = m.groups()
-                color = Color.BLACK if mark in _BLACK_MARKS else Color.WHITE
+                fields = cache.get(m.group()) or _fields(m)
+                color, special, to, piece, relative, promote, drop, origin = fields
                 column = m.start() + 1
                 if special is not None:
-                    kind = SPECIAL_NAMES[special]
-                    builder.special(kind, color=color, line=line_no, column=column)
+                    builder.special(special, color=color, line=line_no, column=column)
                     continue
-                promote, drop = _ACTIONS[action]
                 try:
-                    builder.move(
-                        None if to is None else _SQUARES[to],
-                        color=color,
-                        from_=None if origin is None else Square(int(origin[0]), int(origin[1])),
-                        piece=PIECE_NAMES[piece],
-                        promote=promote,
-                        drop=drop,
-                        relative=relative or "",
-                        line=line_no,
-                        column=column,
-                    )
+                    if origin is None:
+                        play(to, color, piece, promote, drop, relative, None, line_no, column)
+                    else:
+                        builder.move(
+                            to,
+                            color=color,
+                            from_=origin,
+                            piece=piece,
+                            promote=promote,
+                            drop=drop,
+                            relative=relative,
+                            line=line_no,
+                            column=column,
+                        )
                 except KifuError as err:
                     # the move's text is only cut out for an error: it costs per move
                     err.text = err.text or m.group(0)

@@ -143,9 +143,7 @@ class GameBuilder:
             IllegalMoveError: for a move that breaks a rule or cannot be resolved.
         """
         if from_ is not None and to is not None:
-            return self.move_from(
-                to, from_, color, piece, piece_after, promote, text, line, column
-            )
+            return self.move_from(to, from_, color, piece, piece_after, promote, text, line, column)
         if from_ is None and to is not None and drop:
             kind = piece if piece is not None else piece_after
             node = self._drop(to, color, kind, promote, text, line, column)
@@ -155,6 +153,56 @@ class GameBuilder:
             node = self._move_single(to, color, piece, promote, text, line, column)
             if node is not None:
                 return node
+        return self._move_resolved(
+            to, color, from_, piece, piece_after, promote, drop, relative, text, line, column
+        )
+
+    def move_piece(
+        self,
+        to: Square | None,
+        color: Color | None,
+        piece: PieceKind | None,
+        promote: bool | None,
+        drop: bool | None,
+        relative: str,
+        text: str | None,
+        line: int | None,
+        column: int | None,
+    ) -> Node:
+        """:meth:`move` for a move written without its origin (KI2), every argument
+        positional: that reader's hot path, as :meth:`move_from` is for the others.
+
+        Raises:
+            IllegalMoveError: for a move that breaks a rule or cannot be resolved.
+        """
+        if drop:
+            if to is not None:
+                node = self._drop(to, color, piece, promote, text, line, column)
+                if node is not None:
+                    return node
+        elif not relative and piece is not None:
+            node = self._move_single(to, color, piece, promote, text, line, column)
+            if node is not None:
+                return node
+        return self._move_resolved(
+            to, color, None, piece, None, promote, drop, relative, text, line, column
+        )
+
+    def _move_resolved(
+        self,
+        to: Square | None,
+        color: Color | None,
+        from_: Square | None,
+        piece: PieceKind | None,
+        piece_after: PieceKind | None,
+        promote: bool | None,
+        drop: bool | None,
+        relative: str,
+        text: str | None,
+        line: int | None,
+        column: int | None,
+    ) -> Node:
+        """The general path of :meth:`move`: resolve to a model ``Move``, then push it."""
         try:
             if self.node.special is not None:
                 raise InvalidRecordError(
