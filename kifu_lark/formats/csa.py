@@ -12,10 +12,13 @@ programs and comments for people is not kept: both are written back as ``'*text`
 ``'**text`` (engine evaluation, principal variation) reads as ``*text`` and is written back as
 ``'**text``. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment.
 
-Speed: consecutive moves are one ``MOVE_RUN`` token, which ``_Statements._moves`` steps
-through with the compiled pattern of the grammar's own ``MOVE_LINE`` terminal (no second
-parser: the pattern is lark's). Parsing then costs well under a microsecond a move; reading
-time is the rules engine's (see ``benchmarks/bench_csa.py``).
+Speed: lark costs a few microseconds a token, so the grammar makes few of them. Consecutive
+moves with their times and comments are one ``MOVE_RUN`` token, which ``_Records._moves``
+cuts with the compiled pattern of the grammar's own ``MOVE_LINE`` terminal; a ``P1``… row is
+one ``BOARD_ROW`` token, cut with ``CELL``'s pattern (no second parser: the patterns are
+lark's, and tests/formats/test_csa_fast_path.py checks they cut as lark does). The parser
+calls the tagging callbacks itself (no tree). Reading time is then mostly the rules engine's
+(see ``benchmarks/bench_csa.py``).
 
 Records without position lines start from the usual position (将棋ウォーズ files); a
 missing turn line means black to move. ``$`` lines may also follow the moves ($END_TIME).
@@ -65,9 +68,21 @@ def move_line_pattern(grammar: str) -> Callable[[str], list[str]]:
     """``findall`` of the grammar's ``MOVE_LINE`` terminal (one move and its time): a
     ``MOVE_RUN`` token is a sequence of them, so the matches follow each other and cover it."""
     lexer = _lark.parser(grammar, parser=None, lexer="basic")
-    pattern = re.compile(lexer.get_terminal("MOVE_LINE").pattern.to_regexp())
+    return _findall(lexer.get_terminal("MOVE_LINE").pattern.to_regexp())
+
+
+@functools.cache
+def cell_pattern(grammar: str) -> Callable[[str], list[str]]:
+    """``findall`` of the grammar's ``CELL`` terminal: a ``BOARD_ROW`` token is its ``P_ROW``
+    and then cells separated by blanks only."""
+    lexer = _lark.parser(grammar, parser=None, lexer="basic")
+    return _findall(lexer.get_terminal("CELL").pattern.to_regexp())
+
+
+def _findall(regexp: str) -> Callable[[str], list[str]]:
+    pattern = re.compile(regexp)
     if pattern.groups:  # findall would return the groups: a dialect's terminal has some
-        return lambda run: [found.group() for found in pattern.finditer(run)]
+        return lambda text: [found.group() for found in pattern.finditer(text)]
     return pattern.findall
 
 
@@ -126,8 +141,8 @@ class _Tags(Transformer[Token, Any]):
     def pi(self, c: list[Token]) -> tuple[str, Token]:
         return ("pi", c[0])
 
-    def board_row(self, c: list[Token]) -> tuple[str, Token, list[Token]]:
-        return ("row", c[0], c[1:])
+    def board_row(self, c: list[Token]) -> tuple[str, Token]:
+        return ("row", c[0])
 
     def placement(self, c: list[Token]) -> tuple[str, Token]:
         return ("placement", c[0])
@@ -227,16 +242,24 @@ class _Records:
                     )
                 else:
                     node = play_from(to, origin, color, None, after, None, None, line, column)
-                if len(stmt) > 9:  # longer than "+7776FU\n": a time, or blanks and commas
-                    t = stmt.find("T", 7)
+                if len(stmt) > 9:  # longer than "+7776FU\n": a time, comments, blanks, commas
+                    quote = stmt.find("'", 7)
+                    head = stmt if quote < 0 else stmt[:quote]
+                    t = head.find("T", 7)
                     if t > 0:
-                        value = stmt[t + 1 :].rstrip(" \t,\n")
+                        value = head[t + 1 :].rstrip(" \t,\n")
                         time = times.get(value)
                         if time is None:
                             if len(times) >= _TIMES_KEPT:
                                 times.clear()
                             time = times[value] = Time(_time_of(value))
                         node.time = time
+                    if quote > 0:
+                        # each comment runs to its line end; blanks and commas end statements
+                        for part in stmt[quote:].split("\n"):
+                            part = part.lstrip(" \t,")
+                            if part:
+                                builder.comment(_comment_text(part))
                 breaks = stmt.count("\n")
                 if breaks:
                     line += breaks
@@ -299,7 +322,8 @@ class _Records:
                     del board[square]
             elif tag == "row":
                 rank = int(token[1])
-                for file, cell in zip(range(variant.files, 0, -1), item[2], strict=True):
+                row = cell_pattern(self.dialect.grammar)(token[2:])
+                for file, cell in zip(range(variant.files, 0, -1), row, strict=True):
                     square = Square(file, rank)
                     if cell == "*":
                         board.pop(square, None)
@@ -366,7 +390,7 @@ def _pairs(text: str) -> Iterator[tuple[Square, PieceKind]]:
         yield _SQUARES[code[:2]], _KINDS[code[2:]]
 
 
-def _comment_text(token: Token) -> str:
+def _comment_text(token: str) -> str:
     text = str(token)[1:]
     return text[1:] if text.startswith("*") else text
 

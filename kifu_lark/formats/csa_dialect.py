@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from attrs import frozen
 
 from kifu_lark.errors import KifuSyntaxError
+from kifu_lark.formats import _lark
 from kifu_lark.model.headers import HeaderKey, Key
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.model.piece import PieceKind
@@ -130,10 +133,28 @@ class Dialect:
         if key not in shapes:
             return err
         message, hint = shapes[key]
+        if statement[1:2].isdigit() and key == "P":
+            # A board row is one token: point at the cell that does not read.
+            err.column = start + self._row_stop(line[start:]) + 1
         err.message = f"{message}: {statement!r}"
         err.args = (err.message,)
         err.hint = hint
         return err
+
+
+    def _row_stop(self, row: str) -> int:
+        """Where the cells of a ``P1``… row stop reading (0-based, blanks skipped)."""
+        cell = _lark.parser(self.grammar, parser=None, lexer="basic").get_terminal("CELL")
+        pattern = re.compile(r"[ \t]*(?:" + cell.pattern.to_regexp() + ")")
+        pos = 2
+        for _ in range(self.variant.files):
+            found = pattern.match(row, pos)
+            if found is None:
+                break
+            pos = found.end()
+        while pos < len(row) and row[pos] in " \t":
+            pos += 1
+        return pos
 
 
 CSA = Dialect("csa", "csa.lark", STANDARD, "V3.0", CSA_SPECIALS)

@@ -1,9 +1,11 @@
 """The CSA/MSK fast path agrees with the grammar.
 
-A run of move lines is one ``MOVE_RUN`` token; the reader cuts it into moves with the compiled
-pattern of the grammar's ``MOVE_LINE`` terminal (``csa.move_line_pattern``). These tests cut
-the same runs with a lark lexer of ``MOVE_LINE`` alone, imported from the shipped grammar,
-and compare: on every fixture, on fuzzed fixtures, and on runs hypothesis puts together.
+A run of move lines (with their times and comments) is one ``MOVE_RUN`` token; the reader
+cuts it into moves with the compiled pattern of the grammar's ``MOVE_LINE`` terminal
+(``csa.move_line_pattern``). A board row is one ``BOARD_ROW`` token, cut into cells with the
+pattern of ``CELL`` (``csa.cell_pattern``). These tests cut the same tokens with lark lexers
+of those terminals, imported from the shipped grammar, and compare: on every fixture, on
+fuzzed fixtures, and on runs hypothesis puts together.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lark import Lark, Token
 
+import kifu_lark
 from kifu_lark.formats import _lark
-from kifu_lark.formats.csa import move_line_pattern, normalise
+from kifu_lark.formats.csa import cell_pattern, move_line_pattern, normalise
 from kifu_lark.formats.msk import FORMAT as MSK
 from kifu_lark.textio import decode
 from tests.conftest import FIXTURES
@@ -34,13 +37,21 @@ def _reference(grammar: str) -> Lark:
     return Lark(source, parser="lalr", lexer="basic", import_paths=[_lark.GRAMMAR_LOADER])
 
 
-def _runs(grammar: str, text: str) -> list[str]:
-    """The MOVE_RUN tokens the full parser finds in ``text`` (none when it rejects it)."""
+@functools.cache
+def _row_reference(grammar: str) -> Lark:
+    """A lexer of a board row as cells between blanks, from the shipped grammar's terminals."""
+    source = (
+        f"%import {grammar.removesuffix('.lark')} (P_ROW, CELL)\n"
+        "start: P_ROW CELL+\n%ignore /[ \\t]+/\n"
+    )
+    return Lark(source, parser="lalr", lexer="basic", import_paths=[_lark.GRAMMAR_LOADER])
+
+
+def _runs(grammar: str, text: str, kind: str = "MOVE_RUN") -> list[str]:
+    """The ``kind`` tokens the full parser finds in ``text`` (none when it rejects it)."""
     with contextlib.suppress(Exception):
         tree = _lark.parser(grammar).parse(normalise(text))
-        return [
-            str(t) for t in tree.scan_values(lambda v: isinstance(v, Token)) if t.type == "MOVE_RUN"
-        ]
+        return [str(t) for t in tree.scan_values(lambda v: isinstance(v, Token)) if t.type == kind]
     return []
 
 
@@ -49,6 +60,11 @@ def _agree(grammar: str, run: str) -> None:
     slow = [str(token) for token in _reference(grammar).lex(run)]
     assert slow == fast
     assert "".join(fast) == run  # the moves cover the run: nothing skipped between them
+
+
+def _agree_row(grammar: str, row: str) -> None:
+    slow = [str(t) for t in _row_reference(grammar).lex(row) if t.type == "CELL"]
+    assert slow == cell_pattern(grammar)(row[2:])
 
 
 def _fixtures(folder: str) -> list[Path]:
@@ -68,6 +84,20 @@ def test_every_fixture_run_is_cut_as_the_grammar_cuts_it(folder: str) -> None:
 
 
 @pytest.mark.parametrize("folder", sorted(DIALECTS))
+def test_every_fixture_row_is_cut_as_the_grammar_cuts_it(folder: str) -> None:
+    """Each BOARD_ROW of every fixture: the fast cells equal the grammar's."""
+    grammar = DIALECTS[folder]
+    rows = [
+        row
+        for path in _fixtures(folder)
+        for row in _runs(grammar, decode(path.read_bytes())[0], "BOARD_ROW")
+    ]
+    assert rows, f"no board rows in fixtures/{folder}"
+    for row in rows:
+        _agree_row(grammar, row)
+
+
+@pytest.mark.parametrize("folder", sorted(DIALECTS))
 @given(data=st.data())
 def test_fuzzed_fixture_runs_are_cut_as_the_grammar_cuts_them(
     folder: str, data: st.DataObject
@@ -80,6 +110,8 @@ def test_fuzzed_fixture_runs_are_cut_as_the_grammar_cuts_them(
         text = decode(raw)[0]
         for run in _runs(grammar, text):
             _agree(grammar, run)
+        for row in _runs(grammar, text, "BOARD_ROW"):
+            _agree_row(grammar, row)
 
 
 _LINE_END = st.sampled_from(["\n", ",", " \n", "\t,\n", "\n\n", ",\n", ", ,\n \n"])
@@ -95,17 +127,44 @@ _LINE_END = st.sampled_from(["\n", ",", " \n", "\t,\n", "\n\n", ",\n", ", ,\n \n
             st.one_of(st.none(), st.sampled_from(["T0", "T12", "T3.5", "T1.", "T007"])),
             _LINE_END,
             _LINE_END,
+            st.lists(
+                st.sampled_from(["'", "'* 12 +7776FU", "'T3 ,x", "'**", "' a'b "]), max_size=2
+            ),
         ),
         min_size=1,
         max_size=8,
     )
 )
 def test_built_runs_are_cut_as_the_grammar_cuts_them(
-    moves: list[tuple[str, str, str, str, str | None, str, str]],
+    moves: list[tuple[str, str, str, str, str | None, str, str, list[str]]],
 ) -> None:
-    """Runs assembled from move lines, times, commas and blanks (9x9 squares and kinds)."""
+    """Runs assembled from move lines, times, comments, commas and blanks (9x9 squares and
+    kinds); reading one gives each move its time and comments."""
     run = "".join(
-        sign + frm + to + kind + end + (f"{time}{end2}" if time else "")
-        for sign, frm, to, kind, time, end, end2 in moves
+        sign
+        + frm
+        + to
+        + kind
+        + end
+        + (f"{time}{end2}" if time else "")
+        + "".join(comment + "\n" for comment in comments)
+        for sign, frm, to, kind, time, end, end2, comments in moves
     )
     _agree("csa.lark", run)
+
+
+def test_comments_inside_a_run_stay_with_their_move() -> None:
+    """Comments after a move (engine lines, commas, quotes, a T) belong to that move; its
+    time is read before them."""
+    text = (
+        "PI\n+\n+7776FU\nT12\n'** 113 -3334FU\n' a'b T9 \n"
+        "-3334FU,T3,'*one\n  ,'two\n+2726FU\n'T\n%TORYO\n"
+    )
+    game = kifu_lark.loads(text, "csa")
+    first, second, third, end = game.mainline()
+    assert ["* 113 -3334FU", " a'b T9 "] == first.comments and first.time is not None
+    assert 12 == first.time.spent
+    assert ["one", "two"] == second.comments and second.time is not None
+    assert 3 == second.time.spent
+    assert ["T"] == third.comments and third.time is None
+    assert end.special is not None
