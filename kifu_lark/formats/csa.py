@@ -230,16 +230,14 @@ class _Records:
         """
         line, column = run.line or 0, run.column or 0
         moves, times = _MOVES, _TIMES
-        play, play_from = builder.move, builder.move_from
+        play, play_from = builder.move_piece, builder.move_from
         stmt = ""
         try:
             for stmt in self.moves_in(run):
                 fields = moves.get(stmt[:7]) or _move_fields(stmt[:7])
                 to, origin, color, after = fields
                 if origin is None:
-                    node = play(
-                        to, color=color, piece_after=after, drop=True, line=line, column=column
-                    )
+                    node = play(to, color, after, None, True, "", None, line, column)
                 else:
                     node = play_from(to, origin, color, None, after, None, None, line, column)
                 if len(stmt) > 9:  # longer than "+7776FU\n": a time, comments, blanks, commas
@@ -324,7 +322,7 @@ class _Records:
                 rank = int(token[1])
                 row = cell_pattern(self.dialect.grammar)(token[2:])
                 for file, cell in zip(range(variant.files, 0, -1), row, strict=True):
-                    square = Square(file, rank)
+                    square = _SQUARES[f"{file}{rank}"]
                     if cell == "*":
                         board.pop(square, None)
                     else:
