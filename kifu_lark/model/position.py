@@ -13,6 +13,8 @@ from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import MINISHOGI, STANDARD, Variant, board_variant
 
+_INITIAL: dict[Variant, Position] = {}
+
 
 @frozen
 class Position:
@@ -42,10 +44,21 @@ class Position:
 
     @classmethod
     def initial(cls, variant: Variant = STANDARD) -> Position:
-        """The variant's usual start position (empty board for sizes without one)."""
-        if variant.start_sfen is None:
-            return cls.empty(variant)
-        return cls.from_sfen(variant.start_sfen, variant)
+        """The variant's usual start position (empty board for sizes without one).
+
+        One shared instance per variant (positions are immutable): parsing the SFEN for every
+        new game cost more than writing dozens of its moves, and caches kept by identity
+        (the rules engine's set-up, the handicap name) now hit.
+        """
+        position = _INITIAL.get(variant)
+        if position is None or type(position) is not cls:
+            if variant.start_sfen is None:
+                position = cls.empty(variant)
+            else:
+                position = cls.from_sfen(variant.start_sfen, variant)
+            if len(_INITIAL) < 64:  # a few variants; custom boards are rarely many
+                _INITIAL[variant] = position
+        return position
 
     def index(self, square: Square) -> int:
         """The index of ``square`` in ``board``."""
