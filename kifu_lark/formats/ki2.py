@@ -307,6 +307,17 @@ def write_move(board: Board, move: Move, previous: Move | None) -> str:
     return mark + ZEN_DIGITS[to.file - 1] + KANJI_DIGITS[to.rank - 1] + rest
 
 
+# A move as written → the move padded to its column (records repeat a few hundred moves).
+_PADDED: dict[str, str] = {}
+
+
+def _pad(text: str) -> str:
+    if len(_PADDED) >= 8192:
+        _PADDED.clear()
+    padded = _PADDED[text] = text + " " * max(_CELL_WIDTH - _cells(text), 2)
+    return padded
+
+
 def _cells(text: str) -> int:
     # Moves are full-width but for the rare `(77)` origin.
     if "(" not in text:
@@ -399,7 +410,7 @@ class _Writer:
     def flush(self, row: list[str]) -> None:
         if not row:
             return
-        padded = [text + " " * max(_CELL_WIDTH - _cells(text), 2) for text in row[:-1]]
+        padded = [_PADDED.get(text) or _pad(text) for text in row[:-1]]
         self.out.append("".join(padded) + row[-1])
         row.clear()
 
