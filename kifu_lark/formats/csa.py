@@ -7,10 +7,10 @@ Syntax is ``grammars/csa.lark``. The transformer turns each statement into a sma
 lines set the time of the move or special before them, and comments attach to the move they
 follow (to the root before the first move).
 
-Comments: ``'*text`` and ``'text`` both read as ``text`` (the distinction between comments for
-programs and comments for people is not kept: both are written back as ``'*text``);
-``'**text`` (engine evaluation, principal variation) reads as ``*text`` and is written back as
-``'**text``. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment.
+Comments: ``'*text`` (a comment on the record) reads as ``text`` and ``'**text`` (engine
+evaluation, principal variation) as ``*text``; a plain ``'text`` line (a note on the file,
+such as floodgate's ``'summary:…``) reads as ``'text``, apostrophe kept. Each is written back
+as it was read. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment.
 
 Speed: lark costs a few microseconds a token, so the grammar makes few of them. Consecutive
 moves with their times and comments are one ``MOVE_RUN`` token, which ``_Records._moves``
@@ -389,8 +389,11 @@ def _pairs(text: str) -> Iterator[tuple[Square, PieceKind]]:
 
 
 def _comment_text(token: str) -> str:
-    text = str(token)[1:]
-    return text[1:] if text.startswith("*") else text
+    """``'*text`` (a record comment) reads as ``text``, ``'**text`` as ``*text``; a plain
+    ``'text`` line (a note on the file, e.g. floodgate's ``'summary:``) keeps its apostrophe,
+    ``'text``, so that writers tell the two apart (see ``csa_write.comment_line``)."""
+    text = str(token)
+    return text[2:] if text[1:2] == "*" else text
 
 
 def _header(token: Token) -> tuple[Key, str]:

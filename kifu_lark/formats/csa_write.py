@@ -39,6 +39,16 @@ _VERSIONS = {"3.0": "V3.0", "3": "V3.0", "v3.0": "V3.0", "2.2": "V2.2", "v2.2": 
 _REMOVAL_ORDER = {kind: i for i, kind in enumerate([*HAND_KINDS, PieceKind.KING])}
 
 
+def comment_line(comment: str) -> str:
+    """The CSA line of one comment line: ``'*`` + the comment, except that a comment read
+    from a plain ``'`` line (kept as ``'text``) is written plainly again. A comment that
+    merely starts with ``'*`` cannot be plain (it would read back without them): ``'*`` goes
+    before it."""
+    if comment.startswith("'") and not comment.startswith("'*"):
+        return comment
+    return "'*" + comment
+
+
 def writer(dialect: Dialect) -> Callable[[Game, WriteOptions], str]:
     """The writer of ``dialect``; for CSA, ``options.extra["version"]`` picks 3.0 or 2.2."""
 
@@ -172,4 +182,4 @@ class _Writer:
     def comments(self, node: Node) -> None:
         for comment in node.comment_lines:
             for line in comment.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-                self.lines.append("'*" + line)
+                self.lines.append(comment_line(line))

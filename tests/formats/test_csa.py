@@ -62,13 +62,26 @@ def test_header_with_line_break_is_refused() -> None:
 
 
 def test_comments_attach_to_the_move_they_follow() -> None:
-    """' and '* comments read as their text, '** keeps one '*'; root before the first move."""
+    """'* comments read as their text, '** keeps one '*', plain ' lines keep their
+    apostrophe; root before the first move. Each is written back as it was."""
     text = "'head\nV2.2\nPI\n+\n'*start\n+7776FU\n'*after\n'** 30 +2726FU\n-3334FU,'tail, kept\n"
     game = kifu_lark.loads(text, "csa")
-    assert ["head", "start"] == game.root.comments
+    assert ["'head", "start"] == game.root.comments
     first, second = game.mainline()
     assert ["after", "* 30 +2726FU"] == first.comments
-    assert ["tail, kept"] == second.comments
+    assert ["'tail, kept"] == second.comments
+    written = kifu_lark.dumps(game, "csa", version="2.2")
+    for line in ("'head", "'*start", "'*after", "'** 30 +2726FU", "'tail, kept"):
+        assert line in written.splitlines()
+    assert game == kifu_lark.loads(written, "csa")
+
+
+def test_a_comment_starting_with_an_apostrophe_star_survives() -> None:
+    """A comment that happens to start with '* is written after '* (not as a plain line)."""
+    game = kifu_lark.loads("PI\n+\n+7776FU\n", "csa")
+    game.mainline()[0].comments[:] = ["'*x", "'", "''y"]
+    again = kifu_lark.loads(kifu_lark.dumps(game, "csa"), "csa")
+    assert ["'*x", "'", "''y"] == again.mainline()[0].comments
 
 
 def test_comma_joined_statements_read_as_separate_lines() -> None:

@@ -162,9 +162,9 @@ def test_comments_inside_a_run_stay_with_their_move() -> None:
     )
     game = kifu_lark.loads(text, "csa")
     first, second, third, end = game.mainline()
-    assert ["* 113 -3334FU", " a'b T9 "] == first.comments and first.time is not None
+    assert ["* 113 -3334FU", "' a'b T9 "] == first.comments and first.time is not None
     assert 12 == first.time.spent
-    assert ["one", "two"] == second.comments and second.time is not None
+    assert ["one", "'two"] == second.comments and second.time is not None
     assert 3 == second.time.spent
-    assert ["T"] == third.comments and third.time is None
+    assert ["'T"] == third.comments and third.time is None
     assert end.special is not None

@@ -189,6 +189,21 @@ def _csa_star_comments(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
     _walk(theirs, fix)
 
 
+def _csa_plain_comments(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
+    """13. CSA plain ``'`` lines (notes on the file): the expected JKF strips the ``'`` and
+    keeps the rest, as it does for ``'*`` lines; we keep the apostrophe (``'text``) so that
+    a CSA writer can put them back as plain lines. Applied first."""
+
+    def fix(element: dict[str, Any]) -> None:
+        if "comments" in element:
+            element["comments"] = [
+                c if c.startswith("*") else "'" + c for c in element["comments"]
+            ]
+
+    fix(theirs["moves"][0])
+    _walk(theirs, fix)
+
+
 def _starred_header_lines(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
     """12. KI2 ``*key：value`` lines among the headers: json-kifu-format makes them header
     entries named ``*key``; we read them as comments of the start (``key：value``)."""
@@ -230,7 +245,7 @@ def _ki2_result_line(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
 
 #: Normalisations that compare the two records, by input extension (applied in order).
 PAIR_NORMALISATIONS: dict[str, list[Callable[[dict[str, Any], dict[str, Any]], None]]] = {
-    ".csa": [_csa_comments_before_the_position, _csa_star_comments],
+    ".csa": [_csa_plain_comments, _csa_comments_before_the_position, _csa_star_comments],
     ".kif": [_illegal_move_is_a_foul_of_the_side_to_move],
     ".kifu": [_illegal_move_is_a_foul_of_the_side_to_move],
     ".ki2": [_starred_header_lines, _illegal_move_is_a_foul_of_the_side_to_move],
