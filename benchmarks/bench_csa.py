@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 
 import kifu_lark
-from benchmarks.common import random_games, rate
+from benchmarks.common import corpus_records, random_games, rate
 from kifu_lark.formats import _lark
 from kifu_lark.formats.csa import normalise
 from kifu_lark.model.game import Game
@@ -137,6 +137,13 @@ def main() -> None:
         moves,
         lambda: [kifu_lark.loads(t, "csa") for t in shaped],
     )
+    corpus, corpus_moves = corpus_records((".csa",), "csa")
+    if corpus:
+        rate(
+            f"kifu-lark read+validate, the {len(corpus)} corpus records x20",
+            corpus_moves * 20,
+            lambda: [kifu_lark.loads_all(t, "csa") for t in corpus * 20],
+        )
     # Where the reading time goes: the grammar alone, and the rules engine alone.
     parser = _lark.parser("csa.lark")
     rate("  of which lark parse", moves, lambda: [parser.parse(normalise(t)) for t in texts])

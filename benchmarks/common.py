@@ -6,6 +6,7 @@ import gc
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.position import Position
@@ -50,3 +51,28 @@ def rate(
     per_second = moves / best if best > 0 else float("inf")
     print(f"{label}: {per_second:,.0f} {unit}/s ({moves} {unit} in {best:.3f} s)", flush=True)
     return per_second
+
+
+def corpus_records(suffixes: tuple[str, ...], format: str) -> tuple[list[str], int]:
+    """The texts of the real records in ../shared/corpus (when present) with one of
+    ``suffixes`` that ``format`` reads, and their moves (main lines) in all."""
+    import kifu_lark
+    from kifu_lark.errors import KifuError
+    from kifu_lark.textio import decode
+
+    folder = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+    texts: list[str] = []
+    moves = 0
+    if not folder.is_dir():
+        return texts, moves
+    for path in sorted(folder.rglob("*")):
+        if path.suffix.lower() not in suffixes or not path.is_file():
+            continue
+        text, _ = decode(path.read_bytes())
+        try:
+            games = kifu_lark.loads_all(text, format)
+        except KifuError:
+            continue
+        texts.append(text)
+        moves += sum(len(game.mainline()) for game in games)
+    return texts, moves
