@@ -301,6 +301,12 @@ class _Records:
         color = _COLORS[str(turn)] if turn is not None else Color.BLACK
         if not setup or (len(setup) == 1 and setup[0][0] == "pi" and setup[0][1] == "PI"):
             return _initial(variant, color)  # the usual start: most records
+        if len(setup) == variant.ranks and all(item[0] == "row" for item in setup):
+            # Server records (floodgate) give the usual start as P1…P9: the shared instance
+            # then serves, as for PI (its engine set-up is kept too).
+            cut = cell_pattern(self.dialect.grammar)
+            if [(item[1][:2], cut(item[1][2:])) for item in setup] == _initial_rows(variant):
+                return _initial(variant, color)
         board: dict[Square, Piece] = {}
         hands: tuple[dict[PieceKind, int], dict[PieceKind, int]] = ({}, {})
         rest: list[tuple[Color, Token]] = []
@@ -376,6 +382,23 @@ class _Records:
 def _initial(variant: Variant, turn: Color) -> Position:
     initial = Position.initial(variant)
     return Position(variant, initial.board, initial.hands, turn)
+
+
+@functools.cache
+def _initial_rows(variant: Variant) -> list[tuple[str, list[str]]]:
+    """The usual start as ``P1``… rows: (``P1``, cells from the highest file down)."""
+    board = _initial(variant, Color.BLACK).board
+    files = variant.files
+    return [
+        (
+            f"P{rank}",
+            [
+                "*" if (p := board[(rank - 1) * files + file - 1]) is None else p.csa()
+                for file in range(files, 0, -1)
+            ],
+        )
+        for rank in range(1, variant.ranks + 1)
+    ]
 
 
 def _chunks(text: str) -> Iterator[str]:
