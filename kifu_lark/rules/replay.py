@@ -19,8 +19,14 @@ from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board, illegal
-from kifu_lark.rules.geometry import KIND_CODE, KINDS
-from kifu_lark.rules.resolve import may_be_illegal, origin_indices, resolve_unqualified
+from kifu_lark.rules.geometry import KIND_CODE, KINDS, KING
+from kifu_lark.rules.relative import narrow
+from kifu_lark.rules.resolve import (
+    may_be_illegal,
+    origin_indices,
+    promotion_allowed,
+    resolve_unqualified,
+)
 from kifu_lark.rules.violations import TOLERABLE, Violation
 
 _COLORS = (Color.BLACK, Color.WHITE)
@@ -149,8 +155,8 @@ class GameBuilder:
             node = self._drop(to, color, kind, promote, text, line, column)
             if node is not None:
                 return node
-        elif from_ is None and piece is not None and not drop and not relative:
-            node = self._move_single(to, color, piece, promote, text, line, column)
+        elif from_ is None and piece is not None and not drop:
+            node = self._move_single(to, color, piece, promote, text, line, column, relative)
             if node is not None:
                 return node
         return self._move_resolved(
@@ -180,8 +186,8 @@ class GameBuilder:
                 node = self._drop(to, color, piece, promote, text, line, column)
                 if node is not None:
                     return node
-        elif not relative and piece is not None:
-            node = self._move_single(to, color, piece, promote, text, line, column)
+        elif piece is not None:
+            node = self._move_single(to, color, piece, promote, text, line, column, relative)
             if node is not None:
                 return node
         return self._move_resolved(
@@ -289,13 +295,16 @@ class GameBuilder:
         text: str | None,
         line: int | None,
         column: int | None,
+        relative: str = "",
     ) -> Node | None:
         """The usual KI2 move, played without building a Move to resolve and validate:
-        the side to move names a kind of which exactly one piece reaches the destination,
-        and that piece is neither pinned nor moving out of a check; or no piece reaches it
-        and one is in hand (a drop). ``None`` for anything else, which :meth:`_resolve` and
-        ``Board.push`` then handle (with the same result in those two cases: see
-        ``resolve_unqualified``)."""
+        the side to move names a kind of which exactly one piece reaches the destination
+        and may legally go there (checked by playing it when it may be pinned or the side
+        is in check); or no piece reaches it and one is in hand (a drop); or relative words
+        single out one of the pieces that reach it, none of which is pinned, moving out of
+        a check or barred by the promotion rules (so that all of them are candidates).
+        ``None`` for anything else, which :meth:`_resolve` and ``Board.push`` then handle
+        (with the same result in those cases: see ``resolve_unqualified``, ``candidates``)."""
         board = self.board
         parent = self.node
         if parent.special is not None:
@@ -312,14 +321,38 @@ class GameBuilder:
             return None
         t = (to.rank + 1) * g.width + to.file
         found = origin_indices(board, c, t, piece)
-        if not found and not board.cells[t] and board.hands[c][KIND_CODE[piece]]:
-            # no board piece reaches: a drop (KI2 writes 打 only when one could)
-            return self._drop(to, mover, piece, promote, text, line, column)
-        if len(found) != 1 or may_be_illegal(board, c, found[0]):
-            return None
-        f = found[0]
-        code = board.cells[f]
         promote = bool(promote)
+        if relative:
+            k = KIND_CODE[piece]
+            if not found or k == KING:
+                return None
+            for o in found:
+                if may_be_illegal(board, c, o) or not promotion_allowed(board, c, o, t, k, promote):
+                    return None
+            square_of = g.square_of
+            chosen = narrow(board, mover, to, piece, sorted(square_of[o] for o in found), relative)
+            if len(chosen) != 1:
+                return None
+            f = (chosen[0].rank + 1) * g.width + chosen[0].file
+        else:
+            if not found and not board.cells[t] and board.hands[c][KIND_CODE[piece]]:
+                # no board piece reaches: a drop (KI2 writes 打 only when one could)
+                return self._drop(to, mover, piece, promote, text, line, column)
+            if len(found) != 1:
+                return None
+            f = found[0]
+            if may_be_illegal(board, c, f):
+                # In check, or the piece may be pinned: legal, it is the only candidate;
+                # illegal, the general path decides (a drop may be meant).
+                if self.allowed:
+                    return None
+                code = board.cells[f]
+                try:
+                    captured = board.play(f, t, promote, 0)
+                except IllegalMoveError:
+                    return None
+                return self._append(g.move(mover, f, t, code, promote, captured), line, column)
+        code = board.cells[f]
         try:
             captured = board.play(f, t, promote, 0, self.allowed)
         except KifuError as err:

@@ -72,7 +72,7 @@ def candidates(
         square = g.square_of[o]
         if cheap and not may_be_illegal(board, c, o):
             # the king stays safe: only the promotion rules can still forbid the move
-            ok = _promotion_allowed(board, c, o, t, k, flag)
+            ok = promotion_allowed(board, c, o, t, k, flag)
         else:
             ok = board.is_legal(Move(color, to, kind, square, flag))
         if ok:
@@ -80,7 +80,7 @@ def candidates(
     return sorted(kept)
 
 
-def _promotion_allowed(board: Board, c: int, o: int, t: int, k: int, promote: bool) -> bool:
+def promotion_allowed(board: Board, c: int, o: int, t: int, k: int, promote: bool) -> bool:
     """Whether promoting (or not) is allowed for a piece of kind code ``k`` moving o → t."""
     g = board.g
     if promote:
