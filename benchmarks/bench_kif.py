@@ -3,6 +3,8 @@ same text when cshogi is installed."""
 
 from __future__ import annotations
 
+import random
+
 import kifu_lark
 from benchmarks.common import random_games, rate
 from kifu_lark.formats import _lark
@@ -15,8 +17,8 @@ from kifu_lark.rules.replay import GameBuilder
 
 
 def main() -> None:
-    """Print parse-only, replay-only, read, write (and cshogi read) rates on 200 random games
-    of up to 150 plies with times."""
+    """Print parse-only, replay-only, read, write, read with distinct times (and cshogi read)
+    rates on 200 random games of up to 150 plies with times."""
     games = random_games(200, plies=150)
     for game in games:
         game.headers.add(FORMAT_KEY, "bench")
@@ -30,10 +32,30 @@ def main() -> None:
     rate("kif replay only (GameBuilder.move)", moves, lambda: _replay_all(games))
     rate("kif read+validate", moves, lambda: [kifu_lark.loads(t, "kif") for t in texts])
     rate("kif write", moves, lambda: [write_kif(g, WriteOptions()) for g in games])
+    # The times above repeat from game to game (the reader shares one Time per time text);
+    # live games' running totals rarely repeat: this is the reader's slower case.
+    distinct = [write_kif(game, WriteOptions()) for game in _with_distinct_times(games)]
+    rate(
+        "kif read+validate (distinct times)",
+        moves,
+        lambda: [kifu_lark.loads(t, "kif") for t in distinct],
+    )
     _cshogi(texts, moves)
 
 
 FORMAT_KEY = "棋戦"
+
+
+def _with_distinct_times(games: list[Game]) -> list[Game]:
+    """``games`` with random times per move and each side's running total."""
+    rng = random.Random(3)
+    for game in games:
+        totals = [0, 0]
+        for i, node in enumerate(game.mainline()):
+            spent = rng.randint(0, 120)
+            totals[i % 2] += spent
+            node.time = Time(float(spent), float(totals[i % 2]))
+    return games
 
 
 def _replay_all(games: list[Game]) -> None:

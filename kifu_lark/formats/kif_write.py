@@ -67,16 +67,22 @@ def move_text(move: Move, previous: Move | None) -> str:
 def time_text(time: Time) -> str:
     """``( 0:16/00:00:16)``: minutes:seconds spent (minutes may pass 59), then the running
     total as hours:minutes:seconds; ``( 0:16)`` when the total is unknown."""
+    # Tables instead of format specs: a time is written per move.
     minutes, seconds = divmod(round(time.spent or 0), 60)
+    spent = _MINUTES[minutes] if 0 <= minutes < 100 else f"{minutes:>2}"
     if time.total is None:
-        return f"({minutes:>2}:{_TWO_DIGITS[seconds]})"
+        return f"({spent}:{_TWO_DIGITS[seconds]})"
     hours, rest = divmod(round(time.total), 3600)
     two = _TWO_DIGITS
-    return f"({minutes:>2}:{two[seconds]}/{hours:02}:{two[rest // 60]}:{two[rest % 60]})"
+    total = two[hours] if 0 <= hours < 100 else f"{hours:02}"
+    return f"({spent}:{two[seconds]}/{total}:{two[rest // 60]}:{two[rest % 60]})"
 
 
-# 00 … 59: a look-up costs less than a format spec (a time is written per move)
-_TWO_DIGITS = tuple(f"{n:02}" for n in range(60))
+# ` 0` … `99` and `00` … `99` (seconds and minutes use the first 60)
+_MINUTES = tuple(f"{n:>2}" for n in range(100))
+_TWO_DIGITS = tuple(f"{n:02}" for n in range(100))
+#: Move numbers right-aligned in four columns.
+_NUMBERS = tuple(f"{n:>4}" for n in range(1000))
 
 
 class _Writer:
@@ -84,33 +90,6 @@ class _Writer:
         self.lines: list[str] = []
         self.mainline_only = options.mainline_only
         self.handicap = is_handicap(game.start)
-
-    def node_lines(self, node: Node, number: int) -> None:
-        """The line of one move or special, then its bookmark and comments."""
-        parent = node.parent
-        fork = not self.mainline_only and parent is not None and parent.children[-1] is not node
-        if node.move is not None:
-            text = move_text(node.move, parent.move if parent is not None else None)
-        else:
-            assert node.special is not None
-            word = SPECIAL_WORDS.get(node.special.kind)
-            if word is None:
-                raise UnsupportedFeatureError(
-                    f"KIF has no word for {node.special.kind.name}", format="kif"
-                )
-            text = word
-        text = _padded(text)
-        if node.time is not None:
-            line = f"{number:>4} {text} {time_text(node.time)}" + ("+" if fork else "")
-        else:
-            line = f"{number:>4} {text}" + (" +" if fork else "")
-            line = line.rstrip()
-        append = self.lines.append
-        append(line)
-        if node.bookmark is not None:
-            append("&" + node.bookmark)
-        for comment in node.comments:
-            append("*" + _one_line(comment))
 
     def line(self, first: Node, number: int, with_first_siblings: bool) -> None:
         """Write the line starting at ``first`` (move ``number``), then its variations,
@@ -120,14 +99,35 @@ class _Writer:
         while node.children:
             node = node.children[0]
             nodes.append(node)
-        for i, step in enumerate(nodes):
-            self.node_lines(step, number + i)
+        append = self.lines.append
+        marks = not self.mainline_only
+        numbers = _NUMBERS
+        parent = first.parent
+        # one move line, then its bookmark and comments, per node (inline: the hot path)
+        for n, node in enumerate(nodes, number):
+            move = node.move
+            if move is not None:
+                text = _padded(move_text(move, parent.move if parent is not None else None))
+            else:
+                text = _padded(_special_word(node))
+            fork = marks and parent is not None and parent.children[-1] is not node
+            head = numbers[n] if n < 1000 else f"{n:>4}"
+            time = node.time
+            if time is not None:
+                line = f"{head} {text} {time_text(time)}"
+                append(line + "+" if fork else line)
+            else:
+                append(f"{head} {text} +".rstrip() if fork else f"{head} {text}".rstrip())
+            if node.bookmark is not None:
+                append("&" + node.bookmark)
+            if node.comments:
+                for comment in node.comments:
+                    append("*" + _one_line(comment))
+            parent = node
         last = nodes[-1]
         if last.special is not None:
             moves = number + len(nodes) - 2
-            self.lines.append(
-                write_summary(moves, last.special.kind, last.special.color, self.handicap)
-            )
+            append(write_summary(moves, last.special.kind, last.special.color, self.handicap))
         if self.mainline_only:
             return
         stop = 0 if with_first_siblings else 1
@@ -135,9 +135,17 @@ class _Writer:
             parent = nodes[i].parent
             assert parent is not None
             for alternative in parent.children[1:]:
-                self.lines.append("")
-                self.lines.append(f"変化：{number + i}手")
+                append("")
+                append(f"変化：{number + i}手")
                 self.line(alternative, number + i, False)
+
+
+def _special_word(node: Node) -> str:
+    assert node.special is not None
+    word = SPECIAL_WORDS.get(node.special.kind)
+    if word is None:
+        raise UnsupportedFeatureError(f"KIF has no word for {node.special.kind.name}", format="kif")
+    return word
 
 
 def _one_line(text: str) -> str:
