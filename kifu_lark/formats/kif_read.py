@@ -103,7 +103,8 @@ class _KifReader:
         marked = {id(node) for node in self.marked}
         for node in game.root.walk():
             parent = node.parent
-            forked = parent is not None and parent.children[-1] is not node
+            later = parent.variations if parent is not None else ()
+            forked = bool(later) and later[-1] is not node
             if forked != (id(node) in marked):
                 what = "no variation follows" if not forked else "a variation follows unmarked"
                 game.warnings.append(

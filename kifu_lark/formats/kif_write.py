@@ -95,10 +95,10 @@ class _Writer:
         """Write the line starting at ``first`` (move ``number``), then its variations,
         latest branch point first (Kifu for Windows order)."""
         nodes = [first]
-        node = first
-        while node.children:
-            node = node.children[0]
+        node: Node | None = first.next
+        while node is not None:
             nodes.append(node)
+            node = node.next
         append = self.lines.append
         marks = not self.mainline_only
         numbers = _NUMBERS
@@ -110,7 +110,9 @@ class _Writer:
                 text = _padded(move_text(move, parent.move if parent is not None else None))
             else:
                 text = _padded(_special_word(node))
-            fork = marks and parent is not None and parent.children[-1] is not node
+            # a later sibling follows: the + mark (children[-1] is not node)
+            later = parent.variations if parent is not None else ()
+            fork = marks and bool(later) and later[-1] is not node
             head = numbers[n] if n < 1000 else f"{n:>4}"
             time = node.time
             if time is not None:
@@ -120,9 +122,8 @@ class _Writer:
                 append(f"{head} {text} +".rstrip() if fork else f"{head} {text}".rstrip())
             if node.bookmark is not None:
                 append("&" + node.bookmark)
-            if node.comments:
-                for comment in node.comments:
-                    append("*" + _one_line(comment))
+            for comment in node.comment_lines:
+                append("*" + _one_line(comment))
             parent = node
         last = nodes[-1]
         if last.special is not None:
@@ -134,7 +135,7 @@ class _Writer:
         for i in range(len(nodes) - 1, stop - 1, -1):
             parent = nodes[i].parent
             assert parent is not None
-            for alternative in parent.children[1:]:
+            for alternative in parent.variations:
                 append("")
                 append(f"変化：{number + i}手")
                 self.line(alternative, number + i, False)
@@ -193,7 +194,7 @@ def write_kif(game: Game, options: WriteOptions) -> str:
     root = game.root
     if root.bookmark is not None:
         lines.append("&" + root.bookmark)
-    lines += ["*" + _one_line(c) for c in root.comments]
-    if root.children:
-        writer.line(root.children[0], 1, True)
+    lines += ["*" + _one_line(c) for c in root.comment_lines]
+    if root.next is not None:
+        writer.line(root.next, 1, True)
     return "\n".join(lines) + "\n"
