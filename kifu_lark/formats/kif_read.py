@@ -166,7 +166,7 @@ class _KifReader:
         assert builder is not None
         moves, times = _MOVES, _TIMES
         marked = self.marked
-        play_from = builder.move_from
+        play_from, play_piece = builder.move_from, builder.move_piece
         set_time = builder.time
         offset = builder.start.ply - 1
         depth = self.depth
@@ -193,10 +193,14 @@ class _KifReader:
                         if parts is None:
                             parts = _move_parts(m, move_text)
                         to, from_, piece, promote, drop = parts
+                        if from_ is not None and to is None and builder.node.move is not None:
+                            to = builder.node.move.to  # 同: the previous destination
                         if from_ is not None and to is not None:
                             node = play_from(
                                 to, from_, None, piece, None, promote, None, line, None
                             )
+                        elif from_ is None and drop:
+                            node = play_piece(to, None, piece, promote, True, "", None, line, None)
                         else:
                             node = builder.move(
                                 to, from_=from_, piece=piece, promote=promote, drop=drop, line=line
