@@ -62,6 +62,7 @@ class Board:
         "g",
         "hands",
         "hash",
+        "hashing",
         "kings",
         "ply",
         "tolerated",
@@ -77,6 +78,10 @@ class Board:
         self.ply = 1
         self.kings = [-1, -1]
         self.hash = 0
+        # Readers turn the Zobrist hash off: only repetition() needs it, and keeping it up
+        # costs a twentieth of reading a move. Off, ``hash`` is stale and repetition()
+        # refuses to answer.
+        self.hashing = True
         self._history: list[_Undo] = []
         self._in_check: bool | None = None
         self.tolerated: list[Violation] = []
@@ -171,6 +176,8 @@ class Board:
 
     def _make(self, frm: int, to: int, promote: bool, drop: int) -> int:
         """Play without any check; returns the captured code."""
+        if not self.hashing:
+            return self._make_unhashed(frm, to, promote, drop)
         cells = self.cells
         g = self.g
         c = self.turn
@@ -207,6 +214,33 @@ class Board:
                 self.kings[c] = to
         self._history.append((frm, to, drop, captured, moved, self._in_check, self.hash))
         self.hash = h ^ g.zobrist_turn
+        self.turn = 1 - c
+        self.ply += 1
+        self._in_check = None
+        return captured
+
+    def _make_unhashed(self, frm: int, to: int, promote: bool, drop: int) -> int:
+        """:meth:`_make` without the Zobrist hash."""
+        cells = self.cells
+        c = self.turn
+        if drop:
+            moved = drop | (c << 4)
+            self.hands[c][drop] -= 1
+            cells[to] = moved
+            captured = 0
+        else:
+            moved = cells[frm]
+            captured = cells[to]
+            cells[frm] = 0
+            cells[to] = PROMOTE[moved & 15] | (c << 4) if promote else moved
+            if captured:
+                k = captured & 15
+                if k == KING:
+                    self.kings[1 - c] = -1
+                self.hands[c][UNPROMOTE.get(k, k)] += 1
+            if moved & 15 == KING:
+                self.kings[c] = to
+        self._history.append((frm, to, drop, captured, moved, self._in_check, 0))
         self.turn = 1 - c
         self.ply += 1
         self._in_check = None
@@ -524,6 +558,8 @@ class Board:
         plain repetition (a draw); the ``Color`` of the side that gave check on every one of
         its moves in the cycle when the repetition is a perpetual check (that side loses).
         """
+        if not self.hashing:
+            raise RuntimeError("repetition() needs a board with hashing on")
         key = self.hash
         history = self._history  # undo records end with (in check, hash) before the move
         seen = [i for i, undo in enumerate(history) if undo[6] == key]

@@ -69,6 +69,7 @@ class GameBuilder:
         self.format = format
         self.allowed = tolerance(tolerate)
         self.board = Board.from_position(start)
+        self.board.hashing = False  # a record read never asks about repetition
         self.root = Node()
         self.node = self.root
         self.warnings: list[Issue] = []

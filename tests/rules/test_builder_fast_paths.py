@@ -42,7 +42,7 @@ def _outcome(
             )
     except KifuError as err:
         return ("error", err.code, None)
-    return ("move", node.move, builder.board.hash)
+    return ("move", node.move, builder.board.to_position().sfen())
 
 
 def _targets(board: Board) -> tuple[list[_Target], list[_Target]]:

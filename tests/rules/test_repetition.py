@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move
 from kifu_lark.model.piece import PieceKind
@@ -45,3 +47,25 @@ def test_perpetual_check_names_the_checking_side() -> None:
     assert board.repetition() is False
     _shuffle(board, cycle, 3)
     assert Color.BLACK == board.repetition()
+
+
+def test_a_board_without_hashing_plays_the_same_and_refuses_repetition() -> None:
+    """Readers turn the hash off: moves play the same, repetition() says it cannot tell."""
+    cycle = [
+        (Color.BLACK, "28", "38", PieceKind.ROOK),
+        (Color.WHITE, "82", "72", PieceKind.ROOK),
+        (Color.BLACK, "38", "28", PieceKind.ROOK),
+        (Color.WHITE, "72", "82", PieceKind.ROOK),
+        (Color.BLACK, "77", "76", PieceKind.PAWN),
+    ]
+    hashed = Board.from_position(Position.initial())
+    plain = Board.from_position(Position.initial())
+    plain.hashing = False
+    _shuffle(hashed, cycle, 1)
+    _shuffle(plain, cycle, 1)
+    assert hashed.to_position() == plain.to_position()
+    plain.pop()
+    hashed.pop()
+    assert hashed.to_position() == plain.to_position()
+    with pytest.raises(RuntimeError):
+        plain.repetition()
