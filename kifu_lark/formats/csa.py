@@ -108,6 +108,36 @@ def _move_fields(text: str) -> _MoveFields:
     return fields
 
 
+# What follows a move in a MOVE_LINE ("\nT12\n", ",", "\n") → (its time or None, line
+# ends, column after it when it has line ends, else its width); a width of -1 marks
+# comments (read each time, not kept here). Bounded; Time values are immutable and shared.
+_Tail = tuple[Time | None, int, int]
+_TAILS: dict[str, _Tail] = {}
+_TAILS_KEPT = 8192
+
+
+def _tail(tail: str) -> _Tail:
+    quote = tail.find("'")
+    head = tail if quote < 0 else tail[:quote]
+    t = head.find("T")
+    time = None
+    if t >= 0:
+        value = head[t + 1 :].rstrip(" \t,\n")
+        time = _TIMES.get(value)
+        if time is None:
+            if len(_TIMES) >= _TIMES_KEPT:
+                _TIMES.clear()
+            time = _TIMES[value] = Time(_time_of(value))
+    breaks = tail.count("\n")
+    if quote >= 0:
+        return (time, breaks, -1)
+    found: _Tail = (time, breaks, len(tail) - tail.rfind("\n") if breaks else len(tail))
+    if len(_TAILS) >= _TAILS_KEPT:
+        _TAILS.clear()
+    _TAILS[tail] = found
+    return found
+
+
 def _unescape_note(value: str) -> str:
     """V3.0 ``$NOTE`` writes a line break as ``\\n`` and a backslash as ``\\\\``."""
     return re.sub(r"\\([\\n])", lambda m: "\n" if m.group(1) == "n" else "\\", value)
@@ -229,7 +259,7 @@ class _Records:
         the move's text is only cut out when it has to go into an error.
         """
         line, column = run.line or 0, run.column or 0
-        moves, times = _MOVES, _TIMES
+        moves, tails = _MOVES, _TAILS
         play, play_from = builder.move_piece, builder.move_from
         stmt = ""
         try:
@@ -240,30 +270,23 @@ class _Records:
                     node = play(to, color, after, None, True, "", None, line, column)
                 else:
                     node = play_from(to, origin, color, None, after, None, None, line, column)
-                if len(stmt) > 9:  # longer than "+7776FU\n": a time, comments, blanks, commas
-                    quote = stmt.find("'", 7)
-                    head = stmt if quote < 0 else stmt[:quote]
-                    t = head.find("T", 7)
-                    if t > 0:
-                        value = head[t + 1 :].rstrip(" \t,\n")
-                        time = times.get(value)
-                        if time is None:
-                            if len(times) >= _TIMES_KEPT:
-                                times.clear()
-                            time = times[value] = Time(_time_of(value))
-                        node.time = time
-                    if quote > 0:
-                        # each comment runs to its line end; blanks and commas end statements
-                        for part in stmt[quote:].split("\n"):
-                            part = part.lstrip(" \t,")
-                            if part:
-                                builder.comment(_comment_text(part))
-                breaks = stmt.count("\n")
+                # what follows the move: its time, line ends, blanks, commas, comments
+                tail = stmt[7:]
+                time, breaks, width = tails.get(tail) or _tail(tail)
+                if time is not None:
+                    node.time = time
                 if breaks:
                     line += breaks
-                    column = len(stmt) - stmt.rfind("\n")
+                    column = width
                 else:
-                    column += len(stmt)
+                    column += width + 7
+                if width < 0:
+                    # each comment runs to its line end; blanks and commas end statements
+                    for part in tail[tail.find("'") :].split("\n"):
+                        part = part.lstrip(" \t,")
+                        if part:
+                            builder.comment(_comment_text(part))
+                    column = len(tail) - tail.rfind("\n")
         except KifuError as err:
             err.text = err.text or stmt[:7]
             raise

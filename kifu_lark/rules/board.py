@@ -389,7 +389,10 @@ class Board:
         was_in_check = self._in_check
         if was_in_check is None:
             was_in_check = self.in_check()
-        captured = self._make(frm, to, promote, drop)
+        if self.hashing:
+            captured = self._make(frm, to, promote, drop)
+        else:
+            captured = self._make_unhashed(frm, to, promote, drop)
         # The usual move cannot expose the king (not in check, the king did not move, its
         # origin shares no line with the king): that is seen without a call.
         ks = self.kings[c]
