@@ -90,7 +90,7 @@ def _findall(regexp: str) -> Callable[[str], list[str]]:
 # same few hundred move texts, so each is cut up once (bounded like _TIMES).
 _MoveFields = tuple[Square, Square | None, Color, PieceKind]
 _MOVES: dict[str, _MoveFields] = {}
-_MOVES_KEPT = 8192
+_MOVES_KEPT = 65536
 
 
 def _move_fields(text: str) -> _MoveFields:

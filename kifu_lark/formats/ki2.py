@@ -98,7 +98,7 @@ _Fields = tuple[
     Square | None,
 ]
 _FIELDS: dict[str, _Fields] = {}
-_FIELDS_KEPT = 8192
+_FIELDS_KEPT = 65536
 
 
 def _fields(m: re.Match[str]) -> _Fields:

@@ -46,7 +46,7 @@ _MoveParts = tuple[Square | None, Square | None, PieceKind, bool | None, bool]
 # Bounded: cleared when full, which only costs the sharing (random games use ~5 000 distinct
 # move texts in 30 000 moves).
 _MOVES: dict[str, _MoveParts] = {}
-_MOVES_KEPT = 16384
+_MOVES_KEPT = 65536
 _TIMES: dict[str, Time] = {}
 _TIMES_KEPT = 4096
 
