@@ -11,6 +11,8 @@ from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move, Special, Time
 from kifu_lark.model.position import Position
 
+_new_node = object.__new__
+
 
 @define(eq=False, init=False, repr=False)
 class Node:
@@ -157,6 +159,29 @@ class Node:
         else:
             self._variations.append(child)
         return child
+
+    def grow(self, move: Move, line: int | None, column: int | None) -> Node:
+        """Append a new child holding ``move`` (read at ``line``, ``column``) and return it:
+        :meth:`add_variation` for readers, which call it once per move read (it sets the
+        slots directly, at two thirds of the cost of ``Node(...)`` and :meth:`add`)."""
+        node = _new_node(Node)
+        node.move = move
+        node.special = None
+        node._comments = None
+        node.time = None
+        node.bookmark = None
+        node._next = None
+        node._variations = None
+        node.parent = self
+        node.line = line
+        node.column = column
+        if self._next is None:
+            self._next = node
+        elif self._variations is None:
+            self._variations = [node]
+        else:
+            self._variations.append(node)
+        return node
 
     def add_variation(self, move: Move | None = None, special: Special | None = None) -> Node:
         """Create and append a child node holding ``move`` or ``special``."""

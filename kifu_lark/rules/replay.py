@@ -281,10 +281,7 @@ class GameBuilder:
         if board.tolerated:
             self._drain(line, column)
         played = g.move(mover, f, t, code, promote, captured)
-        # Node's fields in order, positionally: a keyword call costs half as much again.
-        node = Node(played, None, None, None, None, None, parent, line, column)
-        parent.add(node)
-        self.node = node
+        node = self.node = parent.grow(played, line, column)
         return node
 
     def _move_single(
@@ -400,9 +397,7 @@ class GameBuilder:
         if self.board.tolerated:
             self._drain(line, column)
         parent = self.node
-        node = Node(played, None, None, None, None, None, parent, line, column)
-        parent.add(node)
-        self.node = node
+        node = self.node = parent.grow(played, line, column)
         return node
 
     def _resolve(

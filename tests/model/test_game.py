@@ -114,3 +114,18 @@ def test_node_makes_no_lists_until_it_needs_them() -> None:
     assert copy != game
     copy.mainline()[0].comments = ["見慣れた出だし"]
     assert copy == game
+
+
+def test_grow_appends_like_add_variation() -> None:
+    """grow() (the readers' node maker) builds the same tree as add_variation()."""
+    first = _pawn(Color.BLACK, "77", "76")
+    second = _pawn(Color.BLACK, "27", "26")
+    a, b = Node(), Node()
+    a.add_variation(first)
+    a.add_variation(second)
+    grown = b.grow(first, 3, 1)
+    b.grow(second, 7, 1)
+    assert a == b
+    assert grown.parent is b and (grown.line, grown.column) == (3, 1)
+    assert grown.comment_lines == () and grown.next is None and grown.time is None
+    assert [first, second] == [n.move for n in b.children]
