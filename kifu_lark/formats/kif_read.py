@@ -327,8 +327,10 @@ def read_kif(text: str, options: ReadOptions) -> list[Game]:
 
 
 def _explain(err: KifuSyntaxError) -> KifuSyntaxError:
-    """A clearer message for the usual mistakes: a move line the grammar rejects."""
-    source = (err.source_line or "").strip()
+    """A clearer message for the usual mistakes: a move line the grammar rejects, with the
+    column of the part that does not read."""
+    line = (err.source_line or "").rstrip("\r\n")
+    source = line.strip()
     if source[:1].isdigit():
         err.message = f"not a valid move line: {source!r}"
         err.args = (err.message,)
@@ -336,4 +338,34 @@ def _explain(err: KifuSyntaxError) -> KifuSyntaxError:
             "expected: number, destination (７六 or 同　), piece, 成/不成, (origin) or 打, "
             "optional time ( m:ss/hh:mm:ss)"
         )
+        stop = _unread_part(line)
+        if stop is not None:
+            err.column = stop + 1
+            err.text = line[stop : stop + 12]
     return err
+
+
+_BLANKS = " \t　"
+
+
+def _unread_part(line: str) -> int | None:
+    """Where a move line stops reading: after the number, the move (or special word) and
+    the time, each matched with the grammar's own terminal; ``None`` when all of it reads."""
+    pos = len(line) - len(line.lstrip(_BLANKS))
+    while pos < len(line) and line[pos].isdigit():
+        pos += 1
+    while pos < len(line) and line[pos] in _BLANKS:
+        pos += 1
+    found = terminal_regex(GRAMMAR, "_MOVE").match(line, pos) or terminal_regex(
+        GRAMMAR, "SPECIAL"
+    ).match(line, pos)
+    if found is None:
+        return pos
+    pos = found.end()
+    found = terminal_regex(GRAMMAR, "_TIME").match(line, pos)
+    if found is not None:
+        pos = found.end()
+    rest = line[pos:].strip(_BLANKS)
+    if rest in ("", "+"):
+        return None
+    return pos + len(line[pos:]) - len(line[pos:].lstrip(_BLANKS))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import kifu_lark
-from kifu_lark.errors import IllegalMoveError, KifuEncodingError
+from kifu_lark.errors import IllegalMoveError, KifuEncodingError, KifuSyntaxError
 from kifu_lark.formats.japanese import (
     SPECIAL_NAMES,
     SPECIAL_WORDS,
@@ -366,3 +366,24 @@ def test_fork_marks_are_checked_against_the_variations() -> None:
     assert [("FORK_MARK", 2)] == [(w.code, w.ply) for w in marked.warnings]
     unmarked = read(HEAD + "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：1手\n   1 ５六歩(57)\n")
     assert [] == unmarked.warnings
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "text"),
+    [
+        ("   2 ３四歩(3)   ( 0:00/00:00:00)", 9, "(3)"),
+        ("   2 ３四Ｘ   ( 0:00/00:00:00)", 6, "３四Ｘ"),
+        ("   2 ３四歩(33)   ( 0:00/00:0x:00)", 16, "( 0:00/00:0x"),
+        ("   2 投了 z", 9, "z"),
+    ],
+)
+def test_a_bad_move_line_points_at_the_part_that_does_not_read(
+    line: str, column: int, text: str
+) -> None:
+    """The move, the time and what trails them are matched with the grammar's terminals:
+    the error's column is where that stops."""
+    record = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:00/00:00:00)\n"
+    with pytest.raises(KifuSyntaxError) as caught:
+        kifu_lark.loads(record + line + "\n", "kif")
+    assert (4, column) == (caught.value.line, caught.value.column)
+    assert caught.value.text is not None and caught.value.text.startswith(text)
