@@ -359,6 +359,28 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickle and deepcopy follow references recursively: a tree of a few hundred moves
+        # (one node linking the next) overflows the stack. The tree goes flat instead: every
+        # node's fields and the index of its parent, in walk order (siblings in order).
+        nodes = [self.root, *self.root.walk()]
+        index = {id(node): i for i, node in enumerate(nodes)}
+        flat = [
+            (
+                n.move,
+                n.special,
+                n._comments,
+                n.time,
+                n.bookmark,
+                n.line,
+                n.column,
+                -1 if n.parent is None else index[id(n.parent)],
+            )
+            for n in nodes
+        ]
+        state = (self.headers, self.start, flat, self.encoding, self.format, self.warnings)
+        return (_unflatten, state)
+
     @property
     def handicap(self) -> str | None:
         """The standard handicap name of the start position (平手 for the usual start)."""
@@ -389,3 +411,35 @@ class Game:
         """The position at the end of the main line."""
         line = self.mainline()
         return self.position_at(line[-1]) if line else self.start
+
+
+_Flat = tuple[
+    Move | None,
+    Special | None,
+    list[str] | None,
+    Time | None,
+    str | None,
+    int | None,
+    int | None,
+    int,
+]
+
+
+def _unflatten(
+    headers: Headers,
+    start: Position,
+    flat: list[_Flat],
+    encoding: str | None,
+    format: str | None,
+    warnings: list[Issue],
+) -> Game:
+    """The game :meth:`Game.__reduce__` flattened."""
+    nodes: list[Node] = []
+    for move, special, comments, time, bookmark, line, column, parent in flat:
+        node = Node(move, special, comments, time, bookmark, None, None, line, column)
+        if parent >= 0:
+            nodes[parent].add(node)
+        nodes.append(node)
+    game = Game(headers, start, nodes[0])
+    game.encoding, game.format, game.warnings = encoding, format, warnings
+    return game

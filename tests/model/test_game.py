@@ -129,3 +129,28 @@ def test_grow_appends_like_add_variation() -> None:
     assert grown.parent is b and (grown.line, grown.column) == (3, 1)
     assert grown.comment_lines == () and grown.next is None and grown.time is None
     assert [first, second] == [n.move for n in b.children]
+
+
+def test_a_long_game_pickles_and_deep_copies() -> None:
+    """Games of any length survive pickle and deepcopy (the tree is flattened: recursing
+    node to node overflowed the stack at a few hundred moves), variations, comments,
+    bookmarks, source positions and reading details included."""
+    import copy
+    import pickle
+
+    moves = " ".join(["2h3h", "8b7b", "3h2h", "7b8b"] * 150)
+    game = kifu_lark.loads(f"position startpos moves {moves}", "usi")
+    line = game.mainline()
+    line[10].comments.append("ここから千日手")
+    line[10].bookmark = "mark"
+    line[10].line, line[10].column = 3, 7
+    line[9].add_variation(_pawn(Color.WHITE, "33", "34"))
+    game.encoding, game.format = "cp932", "kif"
+    copies: list[Game] = [pickle.loads(pickle.dumps(game)), copy.deepcopy(game)]
+    for copied in copies:
+        assert copied == game and copied is not game
+        again = copied.mainline()
+        assert 600 == len(again) and again[10].bookmark == "mark"
+        assert (3, 7) == (again[10].line, again[10].column)
+        assert again[10].parent is again[9] and 2 == len(again[9].children)
+        assert (copied.encoding, copied.format) == ("cp932", "kif")
