@@ -139,7 +139,7 @@ def test_built_runs_are_cut_as_the_grammar_cuts_them(
     moves: list[tuple[str, str, str, str, str | None, str, str, list[str]]],
 ) -> None:
     """Runs assembled from move lines, times, comments, commas and blanks (9x9 squares and
-    kinds); reading one gives each move its time and comments."""
+    kinds) are cut into the same move lines."""
     run = "".join(
         sign
         + frm
@@ -151,6 +151,44 @@ def test_built_runs_are_cut_as_the_grammar_cuts_them(
         for sign, frm, to, kind, time, end, end2, comments in moves
     )
     _agree("csa.lark", run)
+
+
+_GAME = "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2h 8e8f"
+
+
+@given(
+    decorations=st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.integers(0, 999), st.sampled_from(["1.5", "0.25", "7."])),
+            _LINE_END,
+            _LINE_END,
+            st.lists(st.sampled_from(["'", "'*x", "'T3 ,x", "'**", "' a'b "]), max_size=2),
+        ),
+        min_size=14,
+        max_size=14,
+    )
+)
+def test_read_runs_give_each_move_its_time_comments_and_place(
+    decorations: list[tuple[int | str | None, str, str, list[str]]],
+) -> None:
+    """A legal game written with random times, statement ends and comments: every node gets
+    the time and comments written after its move, and the line and column of its move."""
+    moves = kifu_lark.loads(f"position startpos moves {_GAME}", "usi").mainline()
+    text = "PI\n+\n"
+    where: list[tuple[int, int]] = []
+    for node, (time, end, end2, comments) in zip(moves, decorations, strict=True):
+        assert node.move is not None
+        line = text.count("\n") + 1
+        where.append((line, len(text) - text.rfind("\n")))
+        text += node.move.csa() + end + (f"T{time}{end2}" if time is not None else "")
+        text += "".join(comment + "\n" for comment in comments)
+    game = kifu_lark.loads(text + "%TORYO\n", "csa")
+    read = game.mainline()[:-1]
+    for node, (time, _, _, comments), place in zip(read, decorations, where, strict=True):
+        expected = None if time is None else float(time)
+        assert expected == (None if node.time is None else node.time.spent)
+        assert [c[2:] if c.startswith("'*") else c for c in comments] == node.comments
+        assert place == (node.line, node.column)
 
 
 def test_comments_inside_a_run_stay_with_their_move() -> None:
