@@ -35,6 +35,7 @@ from lark import Token, Transformer
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
+from kifu_lark.formats._memo import remember
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
 from kifu_lark.formats.csa_dialect import CSA, ILLEGAL_ACTION, KEY_OF_NAME, Dialect
 from kifu_lark.formats.csa_write import writer
@@ -96,15 +97,14 @@ _MOVES_KEPT = 65536
 def _move_fields(text: str) -> _MoveFields:
     fields = _MOVES.get(text)
     if fields is None:
-        if len(_MOVES) >= _MOVES_KEPT:
-            _MOVES.clear()
         origin = text[1:3]
-        fields = _MOVES[text] = (
+        fields = (
             _SQUARES[text[3:5]],
             None if origin == "00" else _SQUARES[origin],
             _COLORS[text[0]],
             _KINDS[text[5:7]],
         )
+        remember(_MOVES, text, fields, _MOVES_KEPT)
     return fields
 
 
@@ -123,19 +123,12 @@ def _tail(tail: str) -> _Tail:
     time = None
     if t >= 0:
         value = head[t + 1 :].rstrip(" \t,\n")
-        time = _TIMES.get(value)
-        if time is None:
-            if len(_TIMES) >= _TIMES_KEPT:
-                _TIMES.clear()
-            time = _TIMES[value] = Time(_time_of(value))
+        time = _TIMES.get(value) or remember(_TIMES, value, Time(_time_of(value)), _TIMES_KEPT)
     breaks = tail.count("\n")
     if quote >= 0:
         return (time, breaks, -1)
     found: _Tail = (time, breaks, len(tail) - tail.rfind("\n") if breaks else len(tail))
-    if len(_TAILS) >= _TAILS_KEPT:
-        _TAILS.clear()
-    _TAILS[tail] = found
-    return found
+    return remember(_TAILS, tail, found, _TAILS_KEPT)
 
 
 def _unescape_note(value: str) -> str:

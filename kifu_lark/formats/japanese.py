@@ -52,6 +52,11 @@ def digit_value(ch: str) -> int:
     return _DIGIT_VALUE[ch]
 
 
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a fixed-width Japanese font: ASCII one, the rest two."""
+    return sum(1 if ord(ch) < 0x80 else 2 for ch in text)
+
+
 def kanji_number(text: str) -> int:
     """The value of a number in kanji (``十八`` → 18, ``百二`` → 102) or in ASCII/full-width
     digits (``１２`` → 12).

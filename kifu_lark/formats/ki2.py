@@ -20,6 +20,7 @@ from lark import Token, Tree
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
+from kifu_lark.formats._memo import remember
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.formats.bod import DiagramReader, terminal_regex
 from kifu_lark.formats.japanese import (
@@ -31,6 +32,7 @@ from kifu_lark.formats.japanese import (
     HeaderSection,
     comment_text,
     digit_value,
+    display_width,
     is_handicap,
     kanji_number,
     read_summary,
@@ -112,12 +114,9 @@ def _fields(m: re.Match[str]) -> _Fields:
         relative or "",
         promote,
         drop,
-        None if origin is None else Square(int(origin[0]), int(origin[1])),
+        None if origin is None else _SQUARES[origin],
     )
-    if len(_FIELDS) >= _FIELDS_KEPT:
-        _FIELDS.clear()
-    _FIELDS[m.group()] = fields
-    return fields
+    return remember(_FIELDS, m.group(), fields, _FIELDS_KEPT)
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -312,17 +311,7 @@ _PADDED: dict[str, str] = {}
 
 
 def _pad(text: str) -> str:
-    if len(_PADDED) >= 8192:
-        _PADDED.clear()
-    padded = _PADDED[text] = text + " " * max(_CELL_WIDTH - _cells(text), 2)
-    return padded
-
-
-def _cells(text: str) -> int:
-    # Moves are full-width but for the rare `(77)` origin.
-    if "(" not in text:
-        return 2 * len(text)
-    return sum(1 if ord(ch) < 0x80 else 2 for ch in text)
+    return remember(_PADDED, text, text + " " * max(_CELL_WIDTH - display_width(text), 2), 8192)
 
 
 class _Writer:

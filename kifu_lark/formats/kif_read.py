@@ -10,6 +10,7 @@ from lark import Token, Tree
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
+from kifu_lark.formats._memo import remember
 from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.bod import DiagramReader, terminal_regex
 from kifu_lark.formats.japanese import (
@@ -272,10 +273,7 @@ def _move_parts(m: re.Match[str], text: str) -> _MoveParts:
         _PROMOTE[promote],
         drop is not None,
     )
-    if len(_MOVES) >= _MOVES_KEPT:
-        _MOVES.clear()
-    _MOVES[text] = parts
-    return parts
+    return remember(_MOVES, text, parts, _MOVES_KEPT)
 
 
 def _time(m: re.Match[str], text: str) -> Time:
@@ -286,11 +284,7 @@ def _time(m: re.Match[str], text: str) -> Time:
         total = float(
             (int(hours) * 3600 if hours else 0) + int(total_minutes) * 60 + int(total_seconds)
         )
-    time = Time(float(int(minutes) * 60 + int(seconds)), total)
-    if len(_TIMES) >= _TIMES_KEPT:
-        _TIMES.clear()
-    _TIMES[text] = time
-    return time
+    return remember(_TIMES, text, Time(float(int(minutes) * 60 + int(seconds)), total), _TIMES_KEPT)
 
 
 @functools.cache

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from kifu_lark.errors import UnsupportedFeatureError
+from kifu_lark.formats._memo import remember
 from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.bod import terminal_regex
 from kifu_lark.formats.japanese import (
@@ -12,6 +13,7 @@ from kifu_lark.formats.japanese import (
     PIECE_MOVE_NAME,
     SPECIAL_WORDS,
     ZEN_DIGITS,
+    display_width,
     is_handicap,
     write_header_section,
     write_summary,
@@ -29,10 +31,6 @@ _DESTINATION = {
 }
 
 
-def _width(text: str) -> int:
-    return sum(1 if ord(ch) < 0x80 else 2 for ch in text)
-
-
 #: Move-column texts padded to MOVE_WIDTH, by the pieces they are made of (the writer's
 #: hot path: a dict lookup instead of measuring display widths).
 _PADDED: dict[str, str] = {}
@@ -41,9 +39,8 @@ _PADDED: dict[str, str] = {}
 def _padded(text: str) -> str:
     padded = _PADDED.get(text)
     if padded is None:
-        if len(_PADDED) > 20000:  # bounded: distinct texts are few in practice
-            _PADDED.clear()
-        padded = _PADDED[text] = text + " " * max(0, MOVE_WIDTH - _width(text))
+        padded = text + " " * max(0, MOVE_WIDTH - display_width(text))
+        remember(_PADDED, text, padded, 20000)  # distinct texts are few in practice
     return padded
 
 

@@ -152,13 +152,17 @@ class Node:
     def add(self, child: Node) -> Node:
         """Append ``child`` as the last variation (the main line if it is the first)."""
         child.parent = self
+        self._link(child)
+        return child
+
+    def _link(self, child: Node) -> None:
+        """Append ``child`` to the continuations (its ``parent`` is the caller's business)."""
         if self._next is None:
             self._next = child
         elif self._variations is None:
             self._variations = [child]
         else:
             self._variations.append(child)
-        return child
 
     def grow(self, move: Move, line: int | None, column: int | None) -> Node:
         """Append a new child holding ``move`` (read at ``line``, ``column``) and return it:
@@ -175,12 +179,10 @@ class Node:
         node.parent = self
         node.line = line
         node.column = column
-        if self._next is None:
+        if self._next is None:  # _link, inlined: once per move read
             self._next = node
-        elif self._variations is None:
-            self._variations = [node]
         else:
-            self._variations.append(node)
+            self._link(node)
         return node
 
     def add_variation(self, move: Move | None = None, special: Special | None = None) -> Node:
@@ -297,13 +299,7 @@ class Children(MutableSequence[Node]):
 
     def append(self, value: Node) -> None:
         """Add ``value`` as the last continuation."""
-        node = self._node
-        if node._next is None:
-            node._next = value
-        elif node._variations is None:
-            node._variations = [value]
-        else:
-            node._variations.append(value)
+        self._node._link(value)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Children):

@@ -151,15 +151,10 @@ class GameBuilder:
         """
         if from_ is not None and to is not None:
             return self.move_from(to, from_, color, piece, piece_after, promote, text, line, column)
-        if from_ is None and to is not None and drop:
+        if from_ is None and (drop or piece_after is None):
+            # a drop may name its piece either way; otherwise piece_after means an origin
             kind = piece if piece is not None else piece_after
-            node = self._drop(to, color, kind, promote, text, line, column)
-            if node is not None:
-                return node
-        elif from_ is None and piece is not None and not drop:
-            node = self._move_single(to, color, piece, promote, text, line, column, relative)
-            if node is not None:
-                return node
+            return self.move_piece(to, color, kind, promote, drop, relative, text, line, column)
         return self._move_resolved(
             to, color, from_, piece, piece_after, promote, drop, relative, text, line, column
         )
