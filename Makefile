@@ -4,7 +4,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO ?= fixtures/demo/yagura.kifu
 
-.PHONY: demo test lint typecheck pytest bench clean
+KIT_SRC ?= ../shared/conformance
+KIT := .conformance
+
+.PHONY: demo test lint typecheck pytest bench clean conformance-kit
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +32,21 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
-pytest: $(VENV)/.installed-test
+# Other programs' writers and readers (tsshogi, json-kifu-format) for tests/conformance: the
+# kit is copied from ../shared/conformance and installed from the npm registry. Where node,
+# npm or the kit is missing, the tests that need it skip and say why.
+$(KIT)/.installed:
+	@if [ -f $(KIT_SRC)/package-lock.json ] && command -v node >/dev/null && command -v npm >/dev/null; then \
+		mkdir -p $(KIT) && cp $(KIT_SRC)/package.json $(KIT_SRC)/package-lock.json $(KIT_SRC)/*.mjs $(KIT)/ && \
+		(cd $(KIT) && npm ci --silent --no-audit --no-fund) && touch $@ || \
+		echo "conformance kit: npm ci failed; tests/conformance will skip"; \
+	else \
+		echo "conformance kit skipped: needs $(KIT_SRC), node and npm; tests/conformance will skip"; \
+	fi
+
+conformance-kit: $(KIT)/.installed
+
+pytest: $(VENV)/.installed-test conformance-kit
 	KIFU_LARK_REQUIRE_PLUGIN=1 HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} \
 		$(BIN)/python -m pytest
 
@@ -39,4 +56,4 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis $(KIT)

@@ -9,7 +9,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from kifu_lark.errors import KifuError, UnknownFormatError, UnsupportedFeatureError
+from kifu_lark.errors import (
+    IllegalMoveError,
+    KifuError,
+    UnknownFormatError,
+    UnsupportedFeatureError,
+)
+from kifu_lark.files import write_atomically
 from kifu_lark.formats.base import Format, ReadOptions, WriteOptions
 from kifu_lark.formats.registry import (
     all_formats,
@@ -18,9 +24,9 @@ from kifu_lark.formats.registry import (
     get_format,
 )
 from kifu_lark.model.game import Game
-from kifu_lark.rules.replay import tolerance
+from kifu_lark.rules.replay import FOUL_DECLARATIONS, check_tree, tolerance
 from kifu_lark.rules.violations import Violation
-from kifu_lark.textio import decode, encode
+from kifu_lark.textio import decode, encode, normalize_encoding
 
 PathLike = str | os.PathLike[str]
 
@@ -86,8 +92,19 @@ def loads_all(
         options: format-specific reader options.
 
     Raises:
-        KifuError: any problem in the text, located by line and column.
+        KifuError: any problem in the text, located by line and column; ``EMPTY`` for a
+            text with nothing but blanks (no format holds a record in it).
     """
+    body = text.lstrip("\ufeff")  # the same object when there is no BOM: no copy
+    if not body or body.isspace():
+        raise KifuError(
+            "the text is empty: it holds no record",
+            code="EMPTY",
+            format=None if format is None else _format(format).name,
+            line=1,
+            column=1,
+            hint="a record has at least a move, a position or a header line",
+        )
     fmt = _format(format, text=text)
     with _collector_paused():
         games = fmt.reader(text, ReadOptions(tolerance(tolerate), dict(options)))
@@ -161,9 +178,20 @@ def dumps(
     format: str | Format,
     *,
     mainline_only: bool = False,
+    encoding: str | None = None,
+    validate: bool = False,
     **options: Any,
 ) -> str:
     """Write ``game`` as text in ``format``.
+
+    ``encoding`` names the encoding the text is meant for: formats that declare their
+    encoding in the text (KIF/KI2 ``#KIF … encoding=``, CSA V3.0 ``'CSA encoding=``) declare
+    that one; without it the text holds no declaration (CSA V3.0: UTF-8).
+
+    So that no writer writes a record its own reader refuses, the tree is checked first: a
+    game built by hand (``game.format`` is None) or any game with ``validate=True`` is
+    replayed with the rules engine; a game a reader built, already checked move by move,
+    only has its turns checked (a move added by the side not to move).
 
     Raises:
         UnsupportedFeatureError: when the format cannot hold part of the game (variations
@@ -190,7 +218,14 @@ def dumps(
         )
     if is_shogi:
         _check_capabilities(game, fmt, mainline_only)
-    return fmt.writer(game, WriteOptions(mainline_only, dict(options)))
+        try:
+            # A game a reader built was checked move by move: only what editing it could
+            # most easily break (the turn) is checked again, unless asked for all of it.
+            check_tree(game, full=validate or game.format is None)
+        except IllegalMoveError as err:
+            err.format = err.format or fmt.name
+            raise
+    return fmt.writer(game, WriteOptions(mainline_only, dict(options), encoding))
 
 
 def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
@@ -211,6 +246,35 @@ def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             format=fmt.name,
             hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
         )
+    kinds = caps.special_kinds
+    if not caps.specials or (kinds is not None and not FOUL_DECLARATIONS <= kinds):
+        _refuse_undeclared_fouls(game, fmt)
+
+
+def _refuse_undeclared_fouls(game: Game, fmt: Format) -> None:
+    """A record may end in a foul that its result declares (反則勝ち after an illegal move):
+    a format that cannot write that declaration would write a record its reader refuses."""
+    from kifu_lark.rules.board import Board
+
+    caps = fmt.capabilities
+    for node in game.root.walk():
+        special = node.special
+        if special is None or special.kind not in FOUL_DECLARATIONS or node.parent is None:
+            continue
+        if caps.specials and caps.special_kinds is not None and special.kind in caps.special_kinds:
+            continue
+        board = Board.from_position(game.start)
+        try:
+            for step in node.parent.path():
+                if step.move is not None:
+                    board.push(step.move)
+        except IllegalMoveError as err:
+            raise UnsupportedFeatureError(
+                f"{fmt.name} cannot declare the foul that ends this game "
+                f"({special.kind.name} after move {node.parent.ply}: {err.message})",
+                format=fmt.name,
+                hint="write it in a format that declares fouls (KIF, KI2, CSA, JKF)",
+            ) from None
 
 
 def dump(
@@ -223,10 +287,29 @@ def dump(
     **options: Any,
 ) -> None:
     """Write ``game`` to ``path``; the format comes from the extension unless given, the
-    encoding from the format (CP932 for ``.kif``/``.ki2``, UTF-8 otherwise) unless given."""
+    encoding from the format (CP932 for ``.kif``/``.ki2`` and CSA V2.2, UTF-8 otherwise)
+    unless given. A declaration in the text always names the encoding written."""
     name = os.fspath(path)
     fmt = _format(format, path=name)
-    text = dumps(game, fmt, mainline_only=mainline_only, **options)
-    ext = os.path.splitext(name)[1]
-    data = encode(text, encoding or fmt.encoding_for(ext), fmt.name)
-    Path(path).write_bytes(data)
+    data = encoded(game, fmt, os.path.splitext(name)[1], encoding, mainline_only, options)
+    write_atomically(path, data)
+
+
+def encoded(
+    game: Any,
+    fmt: Format,
+    extension: str,
+    encoding: str | None = None,
+    mainline_only: bool = False,
+    options: dict[str, Any] | None = None,
+) -> bytes:
+    """``game`` written in ``fmt`` as the bytes of a file with ``extension``: the encoding
+    (given, or the format's for that extension and options) is the one the text declares.
+
+    Raises:
+        KifuEncodingError: for characters the encoding cannot hold.
+    """
+    options = options or {}
+    chosen = normalize_encoding(encoding or fmt.encoding_for(extension, options))
+    text = dumps(game, fmt, mainline_only=mainline_only, encoding=chosen, **options)
+    return encode(text, chosen, fmt.name)

@@ -8,6 +8,8 @@ from kifu_lark.errors import KifuEncodingError
 
 _DECLARED = re.compile(rb"^#KIF\s+version=[\d.]+\s+encoding=([\w-]+)", re.MULTILINE)
 _CSA_CHARSET = re.compile(rb"^'(?:\s*)charset=([\w-]+)", re.MULTILINE | re.IGNORECASE)
+# CSA V3.0's first line
+_CSA_ENCODING = re.compile(rb"\A'CSA encoding=([\w-]+)")
 _ALIASES = {
     "utf8": "utf-8",
     "utf-8": "utf-8",
@@ -41,8 +43,8 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode record bytes; returns ``(text, encoding used)``.
 
     With ``encoding`` given it is used as is. Otherwise: a BOM wins; then an explicit
-    ``#KIF … encoding=`` or CSA ``'charset=`` line; then UTF-8 if the bytes are valid UTF-8;
-    then CP932 or EUC-JP, whichever reads more like Japanese.
+    ``#KIF … encoding=``, CSA V3.0 ``'CSA encoding=`` or CSA ``'charset=`` line; then UTF-8
+    if the bytes are valid UTF-8; then CP932 or EUC-JP, whichever reads more like Japanese.
 
     Raises:
         KifuEncodingError: when the bytes fit none of them.
@@ -58,7 +60,8 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
             return data[3:].decode("utf-8"), "utf-8-sig"
         except UnicodeDecodeError as err:
             raise _decode_error(data, "utf-8-sig", err) from None
-    declared = _DECLARED.search(data[:4096]) or _CSA_CHARSET.search(data[:4096])
+    head = data[:4096]
+    declared = _CSA_ENCODING.match(head) or _DECLARED.search(head) or _CSA_CHARSET.search(head)
     if declared:
         name = normalize_encoding(declared.group(1).decode("ascii"))
         try:

@@ -52,7 +52,8 @@ _STANDARD_KEYS = (HeaderKey.BLACK, HeaderKey.WHITE, HeaderKey.EVENT, HeaderKey.S
 
 
 def headers() -> st.SearchStrategy[Headers]:
-    """Headers: some standard keys and some unknown ones (kept verbatim)."""
+    """Headers: some standard keys and some unknown ones (kept verbatim). The players come
+    first, black then white, as CSA's standard order writes them (N+, N-, then $ lines)."""
     standard = st.lists(
         st.tuples(st.sampled_from(_STANDARD_KEYS), text_lines()),
         max_size=3,
@@ -63,7 +64,13 @@ def headers() -> st.SearchStrategy[Headers]:
         max_size=2,
         unique_by=lambda kv: kv[0],
     )
-    return st.builds(lambda a, b: Headers(list(a) + list(b)), standard, unknown)
+    names = (HeaderKey.BLACK, HeaderKey.WHITE)
+    return st.builds(
+        lambda a, b: Headers(sorted(a, key=lambda kv: names.index(kv[0]) if kv[0] in names else 2)
+        + list(b)),
+        standard,
+        unknown,
+    )
 
 
 def variants_of(fmt: Format) -> list[Variant]:

@@ -6,6 +6,7 @@ import pytest
 
 from kifu_lark.errors import KifuError
 from kifu_lark.explore import (
+    MARK,
     board_text,
     destinations,
     is_check,
@@ -28,11 +29,12 @@ def board_lines(text: str) -> list[str]:
 
 
 def test_horse_figure_from_the_seed() -> None:
-    """A 馬 alone on 5五, copied onto every square it reaches, draws the bioshogi figure."""
+    """A 馬 alone on 5五 with every square it reaches drawn as a 馬 gives the bioshogi
+    figure (drawn from the marks: no position holds twenty horses, the set has two)."""
     horse = Piece(PieceKind.HORSE, Color.BLACK)
     position = Position.empty().with_piece(Square(5, 5), horse)
-    for square in destinations(position, Square(5, 5)):
-        position = position.with_piece(square, horse)
+    marked = board_text(position, destinations(position, Square(5, 5)))
+    drawn = marked.replace(MARK + "・", " 馬")
     expected = [
         "| 馬 ・ ・ ・ ・ ・ ・ ・ 馬|一",
         "| ・ 馬 ・ ・ ・ ・ ・ 馬 ・|二",
@@ -44,7 +46,7 @@ def test_horse_figure_from_the_seed() -> None:
         "| ・ 馬 ・ ・ ・ ・ ・ 馬 ・|八",
         "| 馬 ・ ・ ・ ・ ・ ・ ・ 馬|九",
     ]
-    assert expected == board_lines(board_text(position))
+    assert expected == board_lines(drawn)
 
 
 def test_horse_destinations_in_board_order() -> None:

@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kifu_lark
+from kifu_lark.api import encoded
+from kifu_lark.errors import UnsupportedFeatureError
 from kifu_lark.formats.base import Format
 from kifu_lark.formats.registry import all_formats
 from kifu_lark.textio import decode
@@ -26,7 +28,13 @@ POSITION_FORMATS = [f for f in WRITABLE if not f.capabilities.moves]
 def test_read_write_round_trip(fmt: Format, data: st.DataObject) -> None:
     """read(write(game)) == game for random legal games within the format's capabilities."""
     game = data.draw(games(fmt))
-    text = kifu_lark.dumps(game, fmt.name)
+    try:
+        text = kifu_lark.dumps(game, fmt.name)
+    except UnsupportedFeatureError:
+        # A moves-only notation (the western plugin) has nothing to write for a game of no
+        # moves, and an empty text is no record: refusing is the only other answer.
+        assert [] == game.mainline(), "only a game with nothing to write may be refused"
+        return
     again = kifu_lark.loads(text, fmt.name)
     assert game == again, text
 
@@ -77,6 +85,8 @@ CANONICAL = [
     ("fmt", "path"), CANONICAL, ids=[f"{f.name}:{p.name}" for f, p in CANONICAL]
 )
 def test_canonical_fixture_is_written_back_exactly(fmt: Format, path: Path) -> None:
-    """write(read(s)) == s for the fixtures in the canonical form of their format."""
-    text, _ = decode(path.read_bytes())
-    assert text == kifu_lark.dumps(kifu_lark.loads(text, fmt.name), fmt.name)
+    """dump(read(s)) writes exactly the bytes of the fixtures in the canonical form of their
+    format (encoding declarations included: they name the encoding written)."""
+    data = path.read_bytes()
+    text, _ = decode(data)
+    assert data == encoded(kifu_lark.loads(text, fmt.name), fmt, path.suffix)

@@ -36,7 +36,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"kifu-lark {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _modules():
-        child = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        child = sub.add_parser(
+            module.NAME,
+            help=module.HELP,
+            description=module.HELP,
+            epilog=getattr(module, "EPILOG", None),
+        )
         module.configure(child)
         child.set_defaults(run=module.run)
     return parser
@@ -59,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE if err.code in ("USAGE", "UNKNOWN_FORMAT", "IO") else EXIT_INVALID
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as err:  # the system refused a file operation: say so, not a traceback
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"kifu-lark: {where}{err.strerror or err}", file=sys.stderr)
+        return EXIT_USAGE
     return status
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import fnmatch
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -12,29 +14,71 @@ from typing import Any, TypeVar
 
 from kifu_lark.api import loads_all
 from kifu_lark.errors import KifuError
-from kifu_lark.formats.registry import all_formats, format_for_path
-from kifu_lark.textio import decode
+from kifu_lark.formats.registry import all_formats, format_for_path, get_format
+from kifu_lark.rules.replay import tolerance
+from kifu_lark.rules.violations import TOLERABLE
+from kifu_lark.textio import decode, normalize_encoding
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
+#: What a folder walk takes, for ``--help`` and docs.
+WALK_HELP = (
+    "folders are walked recursively for files with an extension of the --from format (of any "
+    "format without --from), or for the files matching --glob"
+)
+
+
 def add_read_options(parser: argparse.ArgumentParser) -> None:
-    """``--from``, ``--encoding`` and ``--tolerate``."""
+    """``--from``, ``--encoding``, ``--tolerate`` and ``--glob``."""
     parser.add_argument(
         "--from",
         dest="source_format",
         metavar="FORMAT",
-        help="input format (default: from the extension or the text)",
+        help="input format (default: from the extension or the text); it chooses the reader",
     )
     parser.add_argument("--encoding", help="input encoding (default: detected)")
     parser.add_argument(
         "--tolerate",
         default="",
         metavar="LIST",
-        help="comma-separated rule breaches to let through and report "
-        "(two_pawns, wrong_turn, pawn_drop_mate, dead_piece, king_in_check)",
+        help="comma-separated rule breaches to let through and report ("
+        + ", ".join(sorted(TOLERABLE))
+        + ")",
     )
+    parser.add_argument(
+        "--glob",
+        dest="globs",
+        action="append",
+        metavar="PATTERN",
+        help="in folders, take the files whose path below the folder matches PATTERN "
+        "(e.g. '*.json', '**/2024*.csa'; repeatable) instead of the record extensions",
+    )
+
+
+def check_read_options(args: argparse.Namespace) -> None:
+    """Refuse misspelled options once, before any file is read (exit 2), rather than
+    reporting them against every record.
+
+    Raises:
+        KifuError: ``USAGE`` (or ``UNKNOWN_FORMAT``) naming the option and what it accepts.
+    """
+    if getattr(args, "source_format", None):
+        get_format(args.source_format)  # UnknownFormatError with the closest name
+    tolerance(tolerate_list(getattr(args, "tolerate", "") or ""))
+    for option in ("encoding", "out_encoding"):
+        name = getattr(args, option, None)
+        if name:
+            try:
+                codecs.lookup(normalize_encoding(name))
+            except LookupError:
+                flag = "--" + option.replace("_", "-")
+                raise KifuError(
+                    f"{flag} {name}: no such encoding",
+                    code="USAGE",
+                    hint="e.g. utf-8, cp932 (Shift_JIS), euc-jp",
+                ) from None
 
 
 def tolerate_list(text: str) -> list[str]:
@@ -58,6 +102,10 @@ def read_records(
         path_format = by_ext.name if by_ext else None
     text, used = decode(data, encoding)
     records = loads_all(text, fmt or path_format, tolerate=tolerate_list(tolerate))
+    if not records:  # e.g. a CSA text of comments only: validate and convert both refuse it
+        raise KifuError(
+            "the text holds no record", code="EMPTY", format=fmt or path_format, line=1, column=1
+        )
     for record in records:
         record.encoding = used
     return records
@@ -68,16 +116,32 @@ def record_extensions() -> set[str]:
     return {ext for f in all_formats() for ext in f.extensions}
 
 
-def expand(paths: Iterable[str]) -> Iterator[Path]:
-    """Files named, and record files found recursively in folders named (sorted)."""
-    extensions = record_extensions()
+def expand(
+    paths: Iterable[str], source_format: str | None = None, globs: Iterable[str] | None = None
+) -> Iterator[Path]:
+    """Files named, and the files found recursively in folders named (sorted): those
+    matching one of ``globs`` (relative to the folder) when given, else those with an
+    extension of ``source_format`` (of any registered format when None)."""
+    patterns = list(globs or [])
+    fmt = get_format(source_format) if source_format else None
+    extensions = set(fmt.extensions) if fmt is not None else record_extensions()
     for name in paths:
         path = Path(name)
-        if not path.exists() and name != "-":
-            raise KifuError(f"{name}: no such file or folder", code="USAGE")
-        if path.is_dir():
+        try:
+            is_dir = path.is_dir()
+            if not is_dir and not path.exists() and name != "-":
+                raise KifuError(f"{name}: no such file or folder", code="USAGE")
+        except OSError as err:
+            raise KifuError(f"{name}: {err.strerror}", code="USAGE") from None
+        if is_dir:
             for child in sorted(path.rglob("*")):
-                if child.is_file() and "".join(child.suffixes[-1:]).lower() in extensions:
+                if not child.is_file():
+                    continue
+                if patterns:
+                    rel = child.relative_to(path)
+                    if any(rel.match(p) or fnmatch.fnmatch(rel.as_posix(), p) for p in patterns):
+                        yield child
+                elif "".join(child.suffixes[-1:]).lower() in extensions:
                     yield child
         else:
             yield path

@@ -3,24 +3,35 @@
 from __future__ import annotations
 
 import argparse
+import bisect
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kifu_lark.api import dumps
+from kifu_lark.api import dumps, encoded
 from kifu_lark.cli.common import (
+    WALK_HELP,
     add_read_options,
+    check_read_options,
     expand,
     jobs_count,
     parallel_map,
     read_records,
 )
 from kifu_lark.errors import KifuError, UnsupportedFeatureError
+from kifu_lark.files import write_atomically
 from kifu_lark.formats.registry import format_for_path, get_format
-from kifu_lark.textio import encode
 
 NAME = "convert"
 HELP = "convert a record (or a folder of records) to another format"
+EPILOG = (
+    WALK_HELP + ". Outputs mirror the input folder: X.kif becomes X.csa; inputs whose outputs "
+    "would collide (X.kif and X.kifu) keep their extension (X.kif.csa, X.kifu.csa); a "
+    "multi-game input gives X-1.csa, X-2.csa … Each file is written to a temporary name "
+    "and renamed, so an interrupted run leaves no half file; the summary counts the files "
+    "written."
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +72,12 @@ def _target(args: argparse.Namespace) -> str:
 
 
 def _is_folder(name: str) -> bool:
-    return name.endswith(("/", "\\")) or Path(name).is_dir()
+    if name.endswith(("/", "\\")):
+        return True
+    try:
+        return Path(name).is_dir()
+    except OSError:  # a name too long, a path through a file …: not a folder
+        return False
 
 
 def _pick(records: list[Any], game: int | None, source: str) -> list[Any]:
@@ -72,51 +88,103 @@ def _pick(records: list[Any], game: int | None, source: str) -> list[Any]:
     return records
 
 
-def _write(text: str, path: Path, target: str, encoding: str | None, force: bool) -> None:
-    if path.exists() and not force:
-        raise KifuError(f"{path} exists", code="EXISTS", hint="pass --force to overwrite")
+def _write(record: Any, path: Path, target: str, args: argparse.Namespace) -> None:
+    """Encode ``record`` and write it through a temporary file renamed into place."""
     fmt = get_format(target)
-    data = encode(text, encoding or fmt.encoding_for(path.suffix), target)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    data = encoded(record, fmt, path.suffix, args.out_encoding, args.mainline_only)
+    write_atomically(path, data, overwrite=args.force)
 
 
-def _convert_one(job: tuple[str, str, argparse.Namespace]) -> tuple[str, str | None]:
-    """Convert one file of a folder; returns (input, error message or None)."""
-    source, target, args = job
+def plan_targets(sources: list[Path], root: Path, extension: str) -> dict[Path, Path]:
+    """The output path of each source below ``root`` (relative to the output folder): its
+    stem with ``extension``; sources whose outputs would collide (``X.kif`` and ``X.kifu``)
+    keep their own extension instead (``X.kif.csa``, ``X.kifu.csa``).
+
+    Raises:
+        KifuError: ``USAGE`` listing the outputs that still collide.
+    """
+    base = {src: src.relative_to(root).with_suffix(extension) for src in sources}
+    seen = Counter(base.values())
+    plan = {
+        src: src.relative_to(root).with_name(src.name + extension) if seen[out] > 1 else out
+        for src, out in base.items()
+    }
+    clashes = sorted({str(out) for out, n in Counter(plan.values()).items() if n > 1})
+    if clashes:
+        raise KifuError(
+            "several inputs would be written to the same file: " + ", ".join(clashes[:5]),
+            code="USAGE",
+            hint="rename the inputs, or convert them with --glob in separate runs",
+        )
+    return plan
+
+
+def _reserved(plan: dict[Path, Path]) -> dict[Path, frozenset[Path]]:
+    """For each source, the outputs planned for other sources that its extra games'
+    outputs (``stem-2.csa`` …) could take: the same folder, names starting ``stem-``."""
+    names = sorted(plan.values())
+    found: dict[Path, frozenset[Path]] = {}
+    for src, out in plan.items():
+        prefix = str(out.with_suffix("")) + "-"
+        i = bisect.bisect_left(names, Path(prefix))
+        near = set()
+        while i < len(names) and str(names[i]).startswith(prefix):
+            near.add(names[i])
+            i += 1
+        found[src] = frozenset(near)
+    return found
+
+
+_Job = tuple[str, Path, frozenset[Path], str, argparse.Namespace]
+
+
+def _convert_one(job: _Job) -> tuple[str, str | None, int]:
+    """Convert one file of a folder; returns (input, error message or None, files written)."""
+    source, out, reserved, target, args = job
+    written = 0
     try:
         records = _pick(
             read_records(source, args.source_format, args.encoding, args.tolerate),
             args.game,
             source,
         )
-        fmt = get_format(target)
         out_dir = Path(args.output)
-        rel = Path(source).relative_to(args.input)
         for i, record in enumerate(records):
-            suffix = f"-{i + 1}" if len(records) > 1 else ""
-            path = out_dir / rel.parent / (rel.stem + suffix + fmt.extensions[0])
-            text = dumps(record, target, mainline_only=args.mainline_only)
-            _write(text, path, target, args.out_encoding, args.force)
+            path = out
+            if len(records) > 1:
+                path = out.with_name(f"{out.stem}-{i + 1}{out.suffix}")
+                if path in reserved:
+                    raise KifuError(
+                        f"game {i + 1} would be written to {out_dir / path}, the output of "
+                        "another input",
+                        code="EXISTS",
+                        hint="convert this file on its own, or pass --game N",
+                    )
+            _write(record, out_dir / path, target, args)
+            written += 1
     except KifuError as err:
-        return source, str(err).splitlines()[0]
-    return source, None
+        return source, str(err).splitlines()[0], written
+    return source, None, written
 
 
 def run(args: argparse.Namespace) -> int:
+    check_read_options(args)
     target = _target(args)
     if args.input != "-" and Path(args.input).is_dir():
         if args.output == "-":
             raise KifuError("a folder converts into a folder", code="USAGE", hint="pass -o OUTDIR")
-        files = [str(p) for p in expand([args.input])]
-        results = parallel_map(
-            _convert_one, [(f, target, args) for f in files], jobs_count(args.jobs), "convert"
-        )
-        failed = [(src, msg) for src, msg in results if msg]
+        files = list(expand([args.input], args.source_format, args.globs))
+        plan = plan_targets(files, Path(args.input), get_format(target).extensions[0])
+        reserved = _reserved(plan)
+        jobs = [(str(f), plan[f], reserved[f], target, args) for f in files]
+        results = parallel_map(_convert_one, jobs, jobs_count(args.jobs), "convert")
+        failed = [(src, msg) for src, msg, _ in results if msg]
         for src, msg in failed:
             print(f"{src}: {msg}", file=sys.stderr)
+        written = sum(n for _, _, n in results)
         print(
-            f"{len(files)} files, {len(files) - len(failed)} converted, {len(failed)} failed",
+            f"{len(files)} files, {len(files) - len(failed)} converted, {len(failed)} failed, "
+            f"{written} files written",
             file=sys.stderr,
         )
         return 1 if failed else 0
@@ -125,32 +193,26 @@ def run(args: argparse.Namespace) -> int:
         args.game,
         args.input,
     )
-    texts = [dumps(r, target, mainline_only=args.mainline_only) for r in records]
     if args.output == "-":
-        if len(texts) > 1:
+        if len(records) > 1:
             raise UnsupportedFeatureError(
-                f"the input holds {len(texts)} games",
+                f"the input holds {len(records)} games",
                 hint="pass --game N, or -o FOLDER/ to write one file per game",
             )
-        sys.stdout.write("".join(texts))
+        for record in records:
+            sys.stdout.write(dumps(record, target, mainline_only=args.mainline_only))
         return 0
     if _is_folder(args.output):
         stem = Path(args.input).stem if args.input != "-" else "record"
         fmt = get_format(target)
-        for i, text in enumerate(texts):
-            suffix = f"-{i + 1}" if len(texts) > 1 else ""
-            _write(
-                text,
-                Path(args.output) / (stem + suffix + fmt.extensions[0]),
-                target,
-                args.out_encoding,
-                args.force,
-            )
+        for i, record in enumerate(records):
+            suffix = f"-{i + 1}" if len(records) > 1 else ""
+            _write(record, Path(args.output) / (stem + suffix + fmt.extensions[0]), target, args)
         return 0
-    if len(texts) > 1:
+    if len(records) > 1:
         raise UnsupportedFeatureError(
-            f"the input holds {len(texts)} games",
+            f"the input holds {len(records)} games",
             hint="pass --game N, or -o FOLDER/ to write one file per game",
         )
-    _write(texts[0], Path(args.output), target, args.out_encoding, args.force)
+    _write(records[0], Path(args.output), target, args)
     return 0

@@ -11,7 +11,9 @@ import sys
 from typing import Any
 
 from kifu_lark.cli.common import (
+    WALK_HELP,
     add_read_options,
+    check_read_options,
     expand,
     jobs_count,
     parallel_map,
@@ -21,6 +23,7 @@ from kifu_lark.errors import KifuError
 
 NAME = "validate"
 HELP = "check records strictly; exit 0 valid, 1 invalid, 2 usage"
+EPILOG = WALK_HELP + ". Misspelled options (--from, --tolerate, --encoding) are usage errors."
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -76,8 +79,9 @@ def _github_line(path: str, item: dict[str, Any], level: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_read_options(args)
     style = "json" if args.json else args.output_format
-    files = [str(p) for p in expand(args.files)]
+    files = [str(p) for p in expand(args.files, args.source_format, args.globs)]
     if not files:
         raise KifuError("no record files found", code="USAGE")
     results = parallel_map(_check, [(f, args) for f in files], jobs_count(args.jobs), "validate")

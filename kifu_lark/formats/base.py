@@ -68,10 +68,13 @@ class WriteOptions:
     Attributes:
         mainline_only: write the main line and drop variations instead of refusing them.
         extra: format-specific options (e.g. CSA ``version="2.2"``).
+        encoding: the encoding the text will be stored in (``None``: kept as a ``str``);
+            writers of formats that declare their encoding declare this one.
     """
 
     mainline_only: bool = False
     extra: dict[str, Any] = field(factory=dict, hash=False)
+    encoding: str | None = None
 
 
 # Shogi formats read and write ``Game``; formats of other games (シェルト) use their own
@@ -81,6 +84,9 @@ Writer = Callable[[Any, WriteOptions], str]
 #: Renders a record's position after ``ply`` moves (``None``: the end) for ``kifu-lark show``.
 BoardText = Callable[[Any, int | None], str]
 Detector = Callable[[str], float]
+#: The encoding to store a text in, from the file extension and the writer's options (CSA
+#: V2.2 is Shift_JIS whatever the extension); ``None`` falls back to ``Format.encodings``.
+EncodingRule = Callable[[str, dict[str, Any]], str | None]
 
 
 def _never(_text: str) -> float:
@@ -106,6 +112,8 @@ class Format:
         encodings: file encoding to write per extension (default UTF-8).
         game: ``"shogi"`` or another game's name (シェルト formats carry their own model).
         board_text: for formats of other games, how ``kifu-lark show`` draws a record.
+        encoding_rule: chooses the encoding from the writer's options where the extension
+            alone does not say it.
     """
 
     name: str
@@ -121,13 +129,19 @@ class Format:
     encodings: dict[str, str] = field(factory=dict, hash=False)
     game: str = "shogi"
     board_text: BoardText | None = None
+    encoding_rule: EncodingRule | None = field(default=None, hash=False)
 
     def holds_variant(self, name: str) -> bool:
         """True when games of variant ``name`` can be written in this format."""
         return "any" in self.variants or name in self.variants
 
-    def encoding_for(self, extension: str) -> str:
-        """The encoding ``dump`` uses for a file with ``extension``."""
+    def encoding_for(self, extension: str, options: dict[str, Any] | None = None) -> str:
+        """The encoding ``dump`` uses for a file with ``extension`` written with the writer
+        ``options``."""
+        if self.encoding_rule is not None:
+            chosen = self.encoding_rule(extension.lower(), options or {})
+            if chosen is not None:
+                return chosen
         return self.encodings.get(extension.lower(), "utf-8")
 
 

@@ -22,10 +22,10 @@ from kifu_lark.formats import _lark
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.formats.japanese import (
     BOARD_PIECE_NAMES,
-    HAND_KEYS,
     KANJI_DIGITS,
     LAST_MOVE_KEY,
     ZEN_DIGITS,
+    check_not_a_hand,
     comment_text,
     header_key,
     kanji_number,
@@ -73,6 +73,8 @@ class DiagramReader:
         self.files = 0
         self.ranks = 0
         self.hands: dict[Color, Hand] = {}
+        self.hand_lines: dict[Color, Token] = {}  # where each hand was read, for errors
+        self.first_line: Token | None = None  # the diagram's first line, for errors
         self.turn: Color | None = None
         self.move_count: int | None = None
         #: The text after the count (``▲６二角成  まで``) as written, or ``None``.
@@ -156,6 +158,7 @@ class DiagramReader:
         files, ranks = len(rows[0]), len(rows)
         first = tree.children[0]
         assert isinstance(first, Token)
+        self.first_line = first
         try:
             board_variant(files, ranks)
         except ValueError as err:
@@ -180,23 +183,30 @@ class DiagramReader:
                 n = kanji_number(item["hand_count"]) if item["hand_count"] else 1
                 counts[kind] = counts.get(kind, 0) + n
         self.hands[color] = Hand.of(counts)
+        self.hand_lines[color] = token
 
     def position(self, base: Position, where: Token | None = None) -> Position:
         """The position described: the diagram's board, or ``base``'s when there is none,
         with the hands, side to move and move number read."""
-        if self.board is not None:
-            variant = board_variant(self.files, self.ranks)
-            position = Position(variant, tuple(self.board))
-            turn = self.turn or Color.BLACK
-        else:
-            position = base
-            turn = self.turn or base.turn
-        hands = (
-            self.hands.get(Color.BLACK, position.hands[0] if self.board is None else Hand()),
-            self.hands.get(Color.WHITE, position.hands[1] if self.board is None else Hand()),
-        )
-        ply = 1 if self.move_count is None else self.move_count + 1
-        return evolve(position, hands=hands, turn=turn, ply=ply)
+        try:
+            if self.board is not None:
+                variant = board_variant(self.files, self.ranks)
+                position = Position(variant, tuple(self.board))
+                turn = self.turn or Color.BLACK
+            else:
+                position = base
+                turn = self.turn or base.turn
+            hands = (
+                self.hands.get(Color.BLACK, position.hands[0] if self.board is None else Hand()),
+                self.hands.get(Color.WHITE, position.hands[1] if self.board is None else Hand()),
+            )
+            ply = 1 if self.move_count is None else self.move_count + 1
+            return evolve(position, hands=hands, turn=turn, ply=ply)
+        except ValueError as err:  # more pieces than the set: at a hand line, or the board
+            token = next(iter(self.hand_lines.values()), None) or self.first_line or where
+            if token is None:
+                raise InvalidRecordError(str(err), code="BAD_POSITION", format=self.fmt) from None
+            raise self._error(str(err), token) from None
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -260,6 +270,7 @@ def read_bod(text: str, options: ReadOptions) -> list[Game]:
         kind = item.type
         if kind == "HEADER_LINE":
             key, value = split_header_line(item)
+            check_not_a_hand(key, item, FORMAT_NAME)
             headers.add(header_key(key), value)
         elif kind == "HASH_LINE":
             headers.add("#", item.rstrip("\r\n")[1:])
@@ -286,9 +297,9 @@ def write_bod(game: Game, options: WriteOptions) -> str:
             f"BOD holds standard and 5x5 boards, not {position.variant.name}",
             format=FORMAT_NAME,
         )
-    lines = [write_header(k, v) for k, v in game.headers if k not in HAND_KEYS]
+    lines = [write_header(k, v, fmt="bod") for k, v in game.headers]
     lines += write_diagram(position)
-    lines += [write_comment(c) for c in game.root.comments]
+    lines += [write_comment(c, "bod") for c in game.root.comments]
     return "\n".join(lines) + "\n"
 
 

@@ -38,7 +38,7 @@ from kifu_lark.formats import _lark
 from kifu_lark.formats._memo import remember
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
 from kifu_lark.formats.csa_dialect import CSA, ILLEGAL_ACTION, KEY_OF_NAME, Dialect
-from kifu_lark.formats.csa_write import writer
+from kifu_lark.formats.csa_write import encoding_rule, writer
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
@@ -369,7 +369,10 @@ class _Records:
         cells: list[Piece | None] = [None] * (variant.files * variant.ranks)
         for square, piece in board.items():
             cells[(square.rank - 1) * variant.files + square.file - 1] = piece
-        return Position(variant, tuple(cells), (Hand.of(hands[0]), Hand.of(hands[1])), color)
+        try:
+            return Position(variant, tuple(cells), (Hand.of(hands[0]), Hand.of(hands[1])), color)
+        except ValueError as err:  # more pieces than the set: at the last set-up line
+            raise self._error(str(err), "BAD_POSITION", setup[-1][1]) from None
 
     def _add_remaining(
         self,
@@ -508,4 +511,5 @@ FORMAT = Format(
     # V3.0 times hold milliseconds; V2.2 output rounds them to whole seconds.
     capabilities=capabilities(CSA, 0.001),
     detect=_detect_csa,
+    encoding_rule=encoding_rule,
 )

@@ -2,9 +2,10 @@
 
 One statement per line, no commas. Layout::
 
-    'CSA encoding=UTF-8        (V3.0 only)
+    'CSA encoding=UTF-8        (V3.0 only; the encoding the text is written in)
     V3.0
-    N+black / N-white / $KEY:value   (in the order of the game's headers)
+    N+black / N-white          (the standard's order: N+, N-, then the other information)
+    $KEY:value                 (in the order of the game's headers)
     PI[removals] | P1…P9 + P+00…/P-00… hands
     + | -
     '*comment before the first move
@@ -16,6 +17,9 @@ One statement per line, no commas. Layout::
 Refused (``UnsupportedFeatureError``): variations unless ``mainline_only``, specials the
 dialect has no ``%`` code for, header keys or values that cannot stand on one line (a ``$NOTE``
 value keeps its line breaks as ``\\n``), a board of another size.
+
+V2.2 declares no encoding: readers take Shift_JIS and CRLF, so ``dump`` writes CP932 (see
+:func:`encoding_rule`) and the text has CRLF line ends.
 """
 
 from __future__ import annotations
@@ -28,14 +32,24 @@ from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.csa_dialect import ILLEGAL_ACTION, NAME_OF_KEY, Dialect
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.headers import HeaderKey, Headers
+from kifu_lark.model.headers import HeaderKey, Headers, Key
 from kifu_lark.model.move import Special, SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.position import Position
 
 _VERSIONS = {"3.0": "V3.0", "3": "V3.0", "v3.0": "V3.0", "2.2": "V2.2", "v2.2": "V2.2"}
+# How V3.0's first line names an encoding (normalised names: textio.normalize_encoding).
+_DECLARED_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "cp932": "SHIFT_JIS"}
+
+
+def encoding_rule(extension: str, options: dict[str, object]) -> str | None:
+    """CSA V2.2 is Shift_JIS (CP932) whatever the extension; V3.0 uses the default."""
+    version = str(options.get("version", "3.0")).strip().lower()
+    return "cp932" if _VERSIONS.get(version) == "V2.2" else None
+
 # PI removals in the order the CSA standard lists handicaps: rook, bishop, gold, silver,
 # knight, lance (pawns and kings last), each kind by square.
+_NAME_KEYS = (HeaderKey.BLACK, HeaderKey.WHITE)
 _REMOVAL_ORDER = {kind: i for i, kind in enumerate([*HAND_KINDS, PieceKind.KING])}
 
 
@@ -87,7 +101,8 @@ class _Writer:
             )
         out = self.lines
         if self.version == "V3.0":
-            out.append("'CSA encoding=UTF-8")
+            encoding = self.options.encoding or "utf-8"
+            out.append("'CSA encoding=" + _DECLARED_NAMES.get(encoding, encoding.upper()))
         out.append(self.version)
         self.headers(game.headers)
         self.position(game.start)
@@ -109,10 +124,14 @@ class _Writer:
                 out.append(self.special(node.special, color))
             self.time(node.time)
             self.comments(node)
-        return "\n".join(out) + "\n"
+        end = "\r\n" if self.version == "V2.2" else "\n"  # V2.2 readers expect CRLF
+        return end.join(out) + end
 
     def headers(self, headers: Headers) -> None:
-        for key, value in headers:
+        names: list[tuple[Key, str]] = [(k, v) for k, v in headers if k is HeaderKey.BLACK]
+        names += [(k, v) for k, v in headers if k is HeaderKey.WHITE]
+        rest = [(key, value) for key, value in headers if key not in _NAME_KEYS]
+        for key, value in names + rest:
             if key is HeaderKey.NOTE:
                 value = value.replace("\\", "\\\\").replace("\n", "\\n")
             if "\n" in value or "\r" in value:

@@ -13,11 +13,13 @@ import re
 import unicodedata
 from typing import Protocol
 
+from kifu_lark.errors import KifuSyntaxError, UnsupportedFeatureError
 from kifu_lark.model.color import Color
 from kifu_lark.model.handicap import (
     HANDICAP_ALIASES,
     HANDICAPS,
     MINISHOGI_NAME,
+    NOT_EVERYWHERE,
     handicap_name,
     handicap_position,
 )
@@ -247,12 +249,71 @@ def player_key_name(key: HeaderKey, handicap: bool) -> str:
     return key.value
 
 
-def write_header(key: Key, value: str, handicap: bool = False) -> str:
-    """One header line ``キー：値`` (full-width colon); ``#`` entries are written as ``#値``."""
+def one_line(text: str, fmt: str = "kif") -> str:
+    """``text`` when it holds no line break: KIF, KI2 and BOD write a comment or a header on
+    one line, and a break would read back as another line (or not at all).
+
+    Raises:
+        UnsupportedFeatureError: naming the text, for a CR or LF inside it.
+    """
+    if "\n" in text or "\r" in text:
+        raise UnsupportedFeatureError(
+            f"a line break inside {text!r}: comments and headers are one line each",
+            format=fmt,
+            hint="give each comment line its own entry in node.comments",
+        )
+    return text
+
+
+def check_not_a_hand(key: str, line: str, fmt: str) -> None:
+    """Refuse a ``先手の持駒：…`` line that reached the header rule (see ``add_line``)."""
+    if key in HAND_KEYS:
+        raise KifuSyntaxError(
+            f"{key}: the hand does not read as pieces and counts",
+            format=fmt,
+            line=getattr(line, "line", None),
+            column=getattr(line, "column", None),
+            text=line.rstrip("\r\n"),
+            hint="pieces with kanji counts from 二 to 十八 (歩十八, 金二) or なし",
+        )
+
+
+def write_header(key: Key, value: str, handicap: bool = False, fmt: str = "kif") -> str:
+    """One header line ``キー：値`` (full-width colon); ``#`` entries are written as ``#値``.
+
+    Raises:
+        UnsupportedFeatureError: for a value holding a line break.
+    """
+    one_line(value, fmt)
     if key == "#":
         return "#" + value
     name = player_key_name(key, handicap) if isinstance(key, HeaderKey) else key
-    return f"{name}：{value}"
+    line = f"{name}：{value}"
+    if not _reads_as_header(name, line):
+        raise UnsupportedFeatureError(
+            f"the header key {name!r} would not read back as a header",
+            format=fmt,
+            hint="a key starts with no digit, ▲/△ or * # & | +, has no blank at either end, "
+            "holds no ： or line break, and is none of 先手の持駒, 変化, 手数----指手",
+        )
+    return line
+
+
+def _reads_as_header(name: str, line: str) -> bool:
+    """Whether ``line`` (``name：value``) reads back as that header: the grammar's HEADER_LINE
+    takes it whole, and no line of higher priority (hand, moves header) takes it first."""
+    from kifu_lark.formats.bod import terminal_regex  # bod builds on this module
+
+    text = line + "\n"
+    return (
+        name not in HAND_KEYS
+        and name == name.strip()  # readers strip the blanks around a key
+        and "：" not in name
+        and ":" not in name
+        and not name.startswith("手数")
+        and terminal_regex("kif.lark", "HEADER_LINE").fullmatch(text) is not None
+        and terminal_regex("kif.lark", "MOVES_HEADER").match(text) is None
+    )
 
 
 def side_name(color: Color, handicap: bool = False) -> str:
@@ -272,9 +333,13 @@ def comment_text(line: str) -> str:
     return text[1:] if text.startswith("*") else text
 
 
-def write_comment(text: str) -> str:
-    """The ``*`` line for one comment entry."""
-    return "*" + text
+def write_comment(text: str, fmt: str = "kif") -> str:
+    """The ``*`` line for one comment entry.
+
+    Raises:
+        UnsupportedFeatureError: for a comment entry holding a line break.
+    """
+    return "*" + one_line(text, fmt)
 
 
 # --- the まで summary line ----------------------------------------------------------------
@@ -294,10 +359,18 @@ def read_summary(text: str) -> tuple[int, SpecialKind | None, Color | None] | No
     ``まで64手で先手の勝ち`` → (64, RESIGN, WHITE): the loser is to move and resigned.
     Returns ``None`` when the line is not a summary; kind and side are ``None`` when the
     summary names no result we know.
+
+    Raises:
+        ValueError: for a move written after a result (``まで2手で中断▲２六歩``), which
+            would otherwise be lost.
     """
-    m = _SUMMARY.match(text.strip())
+    text = text.strip()
+    m = _SUMMARY.match(text)
     if not m:
         return None
+    rest = text[m.end() :]
+    if any(mark in rest for mark in "▲△☗☖▼▽"):
+        raise ValueError(f"a move after the まで line's result: {rest!r}")
     n = kanji_number(m.group("n"))
     to_move = Color.BLACK if n % 2 == 0 else Color.WHITE  # plain games; callers may fix
     if m.group("tsumi"):
@@ -363,13 +436,21 @@ class HeaderSection:
         ('WHITE', [(<HeaderKey.BLACK: '先手'>, '羽生')])
     """
 
-    def __init__(self) -> None:
+    def __init__(self, fmt: str = "kif") -> None:
+        self.fmt = fmt
         self.headers = Headers()
         self.handicap: str | None = None
 
     def add_line(self, line: str) -> None:
-        """Add one ``キー：値`` line."""
+        """Add one ``キー：値`` line.
+
+        Raises:
+            KifuSyntaxError: for a hand line (``先手の持駒：…``) the grammar's HAND_LINE did
+                not read: its items are no pieces and counts, and taking it as a header
+                would drop the hand silently.
+        """
         key, value = split_header_line(line)
+        check_not_a_hand(key, line, self.fmt)
         if key == HANDICAP_KEY and self.handicap is None:
             self.handicap = value
         self.headers.add(header_key(key), value)
@@ -425,27 +506,48 @@ def is_handicap(position: Position) -> bool:
     return name is not None and name not in ("平手", MINISHOGI_NAME)
 
 
-def write_header_section(headers: Headers, start: Position) -> list[str]:
+# The names the ``#KIF`` declaration gives the encodings (normalised names of textio).
+_DECLARED_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "cp932": "Shift_JIS", "euc-jp": "EUC-JP"}
+
+
+def encoding_declaration(encoding: str) -> str:
+    """The ``#KIF version=2.0 encoding=…`` line declaring ``encoding`` (a normalised name)."""
+    return "#KIF version=2.0 encoding=" + _DECLARED_NAMES.get(encoding, encoding)
+
+
+def write_header_section(
+    headers: Headers, start: Position, encoding: str | None = None, fmt: str = "kif"
+) -> list[str]:
     """Header lines in order with the start position where Kifu for Windows puts it (before
-    the players): ``手合割：…`` for a standard start, else a board diagram (always when a
-    ``手合割`` entry is kept verbatim, so that the diagram wins on reading back; and for
-    5x5 boards, which only a diagram describes portably)."""
-    from kifu_lark.formats.bod import write_diagram  # bod builds on this module
+    the players): ``手合割：…`` for a standard start (plus the diagram for the handicaps in
+    ``model.handicap.NOT_EVERYWHERE``), else a board diagram (always when a ``手合割`` entry is kept
+    verbatim, so that the diagram wins on reading back; and for 5x5 boards, which only a
+    diagram describes portably). With an ``encoding`` other than Shift_JIS (the formats'
+    default, which needs no declaration and which json-kifu-format's KI2 reader requires
+    undeclared), the first line declares it; a ``#`` entry that is itself a declaration
+    (from a hand-built header) is not written."""
+    from kifu_lark.formats.bod import terminal_regex, write_diagram  # bod builds on this
 
     handicap = is_handicap(start)
     name = handicap_name(start)
     kept = HANDICAP_KEY in headers
     if name is not None and name != MINISHOGI_NAME and start.ply == 1 and not kept:
         block = [f"{HANDICAP_KEY}：{name}"]
+        if name in NOT_EVERYWHERE:  # the diagram too, for readers that lack the name
+            block += write_diagram(start, handicap)
     else:
         block = write_diagram(start, handicap)
-    lines: list[str] = []
+    declared = encoding is not None and encoding != "cp932"
+    lines: list[str] = [encoding_declaration(encoding)] if declared and encoding else []
+    declaration = terminal_regex("kif.lark", "ENCODING_LINE").fullmatch
     placed = False
     for key, value in headers:
         if not placed and key in (HeaderKey.BLACK, HeaderKey.WHITE):
             lines += block
             placed = True
-        lines.append(write_header(key, value, handicap))
+        if key == "#" and declaration(f"#{value}\n"):
+            continue  # syntax, not a header: the declaration written is the one above
+        lines.append(write_header(key, value, handicap, fmt))
     if not placed:
         lines += block
     return lines

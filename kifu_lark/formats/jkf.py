@@ -22,15 +22,21 @@ array element per line. Specials JKF lacks are folded (see :data:`FOLDED_SPECIAL
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from kifu_lark.errors import KifuError, KifuSyntaxError
+from kifu_lark.errors import InvalidRecordError, KifuError
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
 from kifu_lark.formats.jkf_locate import PATH as _PATH
-from kifu_lark.formats.jkf_locate import JsonChecker, dotted
-from kifu_lark.formats.jkf_write import FOLDED_SPECIALS, JKF_SPECIALS, PRESETS, write_jkf
+from kifu_lark.formats.jkf_locate import JsonChecker, at, dotted
+from kifu_lark.formats.jkf_write import (
+    EXTENDED_SPECIALS,
+    FOLDED_SPECIALS,
+    JKF_SPECIALS,
+    PRESETS,
+    write_jkf,
+)
+from kifu_lark.formats.json_text import load_json
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
@@ -49,7 +55,11 @@ __all__ = ["FOLDED_SPECIALS", "FORMAT", "read_jkf", "write_jkf"]
 
 _NAME = "jkf"
 _STANDARD_KEYS = {key.value: key for key in HeaderKey}
-_SPECIALS = {name: kind for kind, name in JKF_SPECIALS.items() if "ILLEGAL_ACTION" not in name}
+_SPECIALS = {
+    name: kind
+    for kind, name in (*JKF_SPECIALS.items(), *EXTENDED_SPECIALS.items())
+    if "ILLEGAL_ACTION" not in name
+}
 _PRESETS = {preset: name for name, preset in PRESETS.items()}
 # KI2 relative words as JKF spells them (position L/C/R, movement U/M/D, H for 打).
 _RELATIVE = {"L": "左", "C": "直", "R": "右", "U": "上", "M": "寄", "D": "引", "H": "打"}
@@ -86,22 +96,8 @@ def read_jkf(text: str, options: ReadOptions) -> list[Game]:
         IllegalMoveError: a move breaks a rule.
     """
     text = text.removeprefix("\ufeff")
-    try:
-        data = json.loads(text, object_pairs_hook=_object)
-    except json.JSONDecodeError as err:
-        lines = text.splitlines()
-        source = lines[err.lineno - 1] if 0 < err.lineno <= len(lines) else None
-        raise KifuSyntaxError(
-            err.msg[0].lower() + err.msg[1:],
-            format=_NAME,
-            line=err.lineno,
-            column=err.colno,
-            text=source[err.colno - 1 : err.colno + 19] if source else None,
-            source_line=source,
-            hint="JKF is JSON: check commas, quotes and brackets",
-        ) from None
-    except RecursionError:
-        raise KifuSyntaxError("JSON nested too deeply", format=_NAME) from None
+    hint = "JKF is JSON: check commas, quotes and brackets"
+    data = load_json(text, _NAME, hint, object_pairs_hook=_object)
     return [_Reader(text, options).game(data)]
 
 
@@ -156,42 +152,45 @@ class _Reader(JsonChecker):
         return self.state(state, ("initial", "data"))
 
     def state(self, data: dict[str, Any], path: _PATH) -> Position:
-        color = self.color(data.get("color"), (*path, "color"))
-        board = self.expect(data.get("board"), (list, dict), (*path, "board"), "a 9x9 array")
+        color = self.color(data.get("color"), at(path, "color"))
+        board = self.expect(data.get("board"), (list, dict), at(path, "board"), "a 9x9 array")
         position = Position.empty(STANDARD)
         if isinstance(board, dict):  # the schema's "no piece at all" form
             board = [[{}] * 9] * 9 if not board else None
         if board is None or len(board) != STANDARD.files:
-            raise self.bad("the board must be 9 files of 9 squares", (*path, "board"))
+            raise self.bad("the board must be 9 files of 9 squares", at(path, "board"))
         cells: list[Piece | None] = list(position.board)
         for x, column in enumerate(board, start=1):
-            where = (*path, "board", x - 1)
+            where = at(path, "board", x - 1)
             if not isinstance(column, list) or len(column) != STANDARD.ranks:
                 raise self.bad("the board must be 9 files of 9 squares", where)
             for y, square in enumerate(column, start=1):
-                here = (*where, y - 1)
+                here = at(where, y - 1)
                 self.expect(square, dict, here, "an object")
                 if square.get("kind") is None:
                     continue
                 kind = self.kind(square["kind"], (*here, "kind"))
                 owner = self.color(square.get("color"), (*here, "color"))
                 cells[position.index(Square(x, y))] = Piece(kind, owner)
-        hands = self.expect(data.get("hands"), list, (*path, "hands"), "an array")
+        hands = self.expect(data.get("hands"), list, at(path, "hands"), "an array")
         if len(hands) != 2:
-            raise self.bad("hands must hold two objects (black's, white's)", (*path, "hands"))
-        held = tuple(self.hand(hand, (*path, "hands", i)) for i, hand in enumerate(hands))
-        return Position(STANDARD, tuple(cells), (held[0], held[1]), color)
+            raise self.bad("hands must hold two objects (black's, white's)", at(path, "hands"))
+        held = tuple(self.hand(hand, at(path, "hands", i)) for i, hand in enumerate(hands))
+        try:
+            return Position(STANDARD, tuple(cells), (held[0], held[1]), color)
+        except ValueError as err:  # more pieces than the set
+            raise self.locate(InvalidRecordError(str(err), code="BAD_POSITION"), path) from None
 
     def hand(self, data: Any, path: _PATH) -> Hand:
         data = self.expect(data, dict, path, "an object")
         counts: dict[PieceKind, int] = {}
         for code, n in data.items():
-            kind = self.kind(code, (*path, code))
+            kind = self.kind(code, at(path, code))
             if kind.unpromoted() not in HAND_KINDS:
-                raise self.bad(f"{code} cannot be held in hand", (*path, code))
+                raise self.bad(f"{code} cannot be held in hand", at(path, code))
             limit = _SET_COUNTS[kind.unpromoted()]
-            if not 0 <= self.expect(n, int, (*path, code), "a count") <= limit:
-                raise self.bad(f"a count of {code} is 0 to {limit}", (*path, code))
+            if not 0 <= self.expect(n, int, at(path, code), "a count") <= limit:
+                raise self.bad(f"a count of {code} is 0 to {limit}", at(path, code))
             counts[kind.unpromoted()] = counts.get(kind.unpromoted(), 0) + n
         return Hand.of(counts)
 
@@ -224,12 +223,12 @@ class _Reader(JsonChecker):
         for key in element:
             if key not in ("comments", "comment"):
                 raise self.bad(
-                    f"moves[0] holds the start position's comments, not {key!r}", (*path, key)
+                    f"moves[0] holds the start position's comments, not {key!r}", at(path, key)
                 )
         if "comment" in element:
-            comment = self.expect(element["comment"], str, (*path, "comment"), "a string")
-            self.comments([comment], (*path, "comment"))
-        self.comments(element.get("comments"), (*path, "comments"))
+            comment = self.expect(element["comment"], str, at(path, "comment"), "a string")
+            self.comments([comment], at(path, "comment"))
+        self.comments(element.get("comments"), at(path, "comments"))
 
     def line(self, elements: list[Any], begin: int, path: _PATH) -> None:
         """Play ``elements[begin:]`` from the current node, then their forks."""
@@ -239,47 +238,49 @@ class _Reader(JsonChecker):
         for i in range(begin, len(elements)):
             element = elements[i]
             if type(element) is not dict:
-                self.expect(element, dict, (*path, i), "an object")
+                self.expect(element, dict, at(path, i), "an object")
             depth = builder.ply
-            self.element(element, (*path, i))
+            self.element(element, at(path, i))
             forks = element.get("forks")
             if forks:
                 branch_points.append((depth, i, forks))
         # Variations are read after the line they branch from, latest first, so each branch
         # point is still on the current path (GameBuilder.back_to).
         for depth, i, forks in reversed(branch_points):
-            where = (*path, i, "forks")
+            where = at(path, i, "forks")
             self.expect(forks, list, where, "an array")
             for j, fork in enumerate(forks):
-                self.expect(fork, list, (*where, j), "an array")
+                self.expect(fork, list, at(where, j), "an array")
                 builder.back_to(depth)
-                self.line(fork, 0, (*where, j))
+                self.line(fork, 0, at(where, j))
 
     def element(self, element: dict[str, Any], path: _PATH) -> None:
         builder = self.builder
         assert builder is not None
         for key in element:
             if key not in _ELEMENT_KEYS:
-                raise self.bad(f"unknown field {key!r}", (*path, key))
+                raise self.bad(f"unknown field {key!r}", at(path, key))
         move = element.get("move")
         special = element.get("special")
         try:
             if move is not None:
                 if special is not None:
                     raise self.bad("an element holds a move or a special, not both", path)
-                self.move(move, (*path, "move"))
+                self.move(move, at(path, "move"))
             elif special is not None:
-                self.special(special, (*path, "special"))
+                self.special(special, at(path, "special"))
             else:
                 raise self.bad("an element after moves[0] needs a move or a special", path)
         except KifuError as err:
             if err.line is None:
                 raise self.locate(err, path) from None
             raise
-        self.comments(element.get("comments"), (*path, "comments"))
+        if builder.pending_foul is not None:  # raised later unless a special declares it
+            self.locate(builder.pending_foul, path)
+        self.comments(element.get("comments"), at(path, "comments"))
         time = element.get("time")
         if time is not None:
-            builder.time(self.time(time, (*path, "time")))
+            builder.time(self.time(time, at(path, "time")))
 
     def move(self, move: Any, path: _PATH) -> None:
         builder = self.builder
@@ -287,21 +288,21 @@ class _Reader(JsonChecker):
         move = self.expect(move, dict, path, "an object")
         for key in move:
             if key not in _MOVE_KEYS:
-                raise self.bad(f"unknown move field {key!r}", (*path, key))
+                raise self.bad(f"unknown move field {key!r}", at(path, key))
         # Normalized JKF always has a color; json-kifu-format's parsers may leave it out.
         written = move.get("color")
-        color = builder.color if written is None else self.color(written, (*path, "color"))
-        kind = self.kind(move.get("piece"), (*path, "piece"))
+        color = builder.color if written is None else self.color(written, at(path, "color"))
+        kind = self.kind(move.get("piece"), at(path, "piece"))
         to = move.get("to")
         same = move.get("same")
-        target = None if to is None and same else self.square(to, (*path, "to"))
+        target = None if to is None and same else self.square(to, at(path, "to"))
         origin = move.get("from")
         relative = move.get("relative") or ""
         if relative and not (isinstance(relative, str) and _RELATIVE_PATTERN.fullmatch(relative)):
-            raise self.bad(f"bad relative {relative!r}", (*path, "relative"), "e.g. RU, LM, C, H")
+            raise self.bad(f"bad relative {relative!r}", at(path, "relative"), "e.g. RU, LM, C, H")
         promote = move.get("promote")
         if promote is not None:
-            self.expect(promote, bool, (*path, "promote"), "true, false or null")
+            self.expect(promote, bool, at(path, "promote"), "true, false or null")
         drop: bool | None = None
         if origin is None and relative in ("", "H"):
             # No origin is a drop in normalized JKF; json-kifu-format's KI2 parser also leaves
@@ -310,7 +311,7 @@ class _Reader(JsonChecker):
         node = builder.move(
             target,
             color=color,
-            from_=None if origin is None else self.square(origin, (*path, "from")),
+            from_=None if origin is None else self.square(origin, at(path, "from")),
             piece=kind,
             promote=promote,
             drop=drop,
@@ -318,13 +319,13 @@ class _Reader(JsonChecker):
         )
         capture = move.get("capture")
         if capture is not None:
-            taken = self.kind(capture, (*path, "capture"))
+            taken = self.kind(capture, at(path, "capture"))
             assert node.move is not None
             if taken is not node.move.captured:
                 found = node.move.captured.value if node.move.captured else "nothing"
                 err = illegal(Violation.CAPTURE_MISMATCH, f"{taken.value} named, {found} taken")
                 err.ply = builder.ply
-                raise self.locate(err, (*path, "capture"))
+                raise self.locate(err, at(path, "capture"))
 
     def special(self, name: Any, path: _PATH) -> None:
         builder = self.builder
@@ -355,7 +356,7 @@ class _Reader(JsonChecker):
         assert builder is not None
         self.expect(value, list, path, "an array of strings")
         for i, comment in enumerate(value):
-            self.expect(comment, str, (*path, i), "a string")
+            self.expect(comment, str, at(path, i), "a string")
             if comment.startswith("&") and builder.node.bookmark is None:
                 builder.node.bookmark = comment[1:]
                 continue
@@ -367,8 +368,8 @@ class _Reader(JsonChecker):
         value = self.expect(value, dict, path, "an object {now, total}")
         now, total = value.get("now"), value.get("total")
         return Time(
-            None if now is None else self.seconds(now, (*path, "now")),
-            None if total is None else self.seconds(total, (*path, "total")),
+            None if now is None else self.seconds(now, at(path, "now")),
+            None if total is None else self.seconds(total, at(path, "total")),
         )
 
     def seconds(self, value: Any, path: _PATH) -> float:
@@ -378,7 +379,7 @@ class _Reader(JsonChecker):
             n = value.get(unit)
             if n is None:
                 continue
-            self.expect(n, int, (*path, unit), "an integer")
+            self.expect(n, int, at(path, unit), "an integer")
             total += n * scale
         return float(total)
 

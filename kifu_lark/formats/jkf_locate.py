@@ -9,6 +9,7 @@ only on the error path.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from lark import Token, Tree
@@ -17,8 +18,43 @@ from lark.exceptions import LarkError
 from kifu_lark.errors import InvalidRecordError, KifuError
 from kifu_lark.formats import _lark
 
-#: A value's place in the document: object keys and array indices from the top.
-PATH = tuple[str | int, ...]
+
+class Path:
+    """A value's place in the document: object keys and array indices from the top, kept as
+    a link to the parent's place, so that a deeper place costs one object however deep
+    (a tuple copied at every level made reading nested forks quadratic)."""
+
+    __slots__ = ("key", "parent")
+
+    def __init__(self, parent: Path | None, key: str | int) -> None:
+        self.parent = parent
+        self.key = key
+
+    def __iter__(self) -> Iterator[str | int]:
+        keys: list[str | int] = []
+        node: Path | None = self
+        while node is not None:
+            keys.append(node.key)
+            node = node.parent
+        return reversed(keys)
+
+
+#: A place given as a Path or as a tuple of keys and indices.
+PATH = Path | tuple[str | int, ...]
+
+
+def at(path: PATH, *keys: str | int) -> Path:
+    """The place of ``keys`` below ``path``."""
+    node: Path | None = None
+    if isinstance(path, Path):
+        node = path
+    else:
+        for key in path:
+            node = Path(node, key)
+    for key in keys:
+        node = Path(node, key)
+    assert node is not None, "a place has at least one key"
+    return node
 
 
 class JsonChecker:

@@ -8,19 +8,21 @@ line is encoded by the json module's C encoder.
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from typing import Any
 
-from kifu_lark.errors import UnsupportedFeatureError
+from kifu_lark.errors import KifuError, UnsupportedFeatureError
 from kifu_lark.formats.base import WriteOptions
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.handicap import handicap_name
+from kifu_lark.model.handicap import NOT_EVERYWHERE, handicap_name
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move, SpecialKind, Time
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD
+from kifu_lark.rules.replay import foul_allowance
 
 #: Handicap name (as ``model.handicap`` spells it) → JKF preset.
 PRESETS: dict[str, str] = {
@@ -66,6 +68,12 @@ FOLDED_SPECIALS: dict[SpecialKind, str] = {
     SpecialKind.MAX_MOVES: "CHUDAN",
     SpecialKind.PERPETUAL_CHECK: "SENNICHITE",
 }
+#: Specials outside the schema that widely used writers emit (ShogiHome / tsshogi writes
+#: ``MAX_MOVES``); read always, written instead of the fold with ``dialect="shogihome"``.
+EXTENDED_SPECIALS: dict[SpecialKind, str] = {SpecialKind.MAX_MOVES: "MAX_MOVES"}
+#: ``dialect`` option of the JKF writer: ``"schema"`` (default) writes only the specials of
+#: the JKF schema, folding the rest; ``"shogihome"`` writes ``EXTENDED_SPECIALS`` by name.
+DIALECTS = ("schema", "shogihome")
 _LETTERS = {"左": "L", "直": "C", "右": "R", "上": "U", "寄": "M", "引": "D", "打": "H"}
 _HAND_ORDER = (
     PieceKind.PAWN,
@@ -101,7 +109,7 @@ def write_jkf(game: Game, options: WriteOptions) -> str:
         first["comments"] = comments
     elements: list[_Element] = [(first, [])]
     if game.root.children:
-        elements += writer.line(game.root.children[0], (0.0, 0.0))
+        elements += writer.tree(game.root.children[0])
     _emit(elements, 4, out)
     out += ["  ]", "}"]
     return "\n".join(out) + "\n"
@@ -120,7 +128,8 @@ def _header(headers: Headers) -> str:
 
 def _initial(start: Position) -> str:
     name = handicap_name(start)
-    if name in PRESETS:  # JKF keeps no move number
+    # JKF keeps no move number; a preset some readers lack is written as its position
+    if name in PRESETS and name not in NOT_EVERYWHERE:
         return _encode({"preset": PRESETS[name]})
     columns = []
     for x in range(1, STANDARD.files + 1):
@@ -140,21 +149,40 @@ def _initial(start: Position) -> str:
     )
 
 
+#: Forks nested deeper than this are refused: each takes three JSON levels, and JSON decoders
+#: (Python's json, whose recursion stops near a thousand) could not read the file back.
+MAX_FORK_DEPTH = 250
+#: Forks nest deeper than this are not indented further: the output stays proportional to
+#: the record however deep its variations go (indenting every level grows with the square).
+MAX_INDENT = 64
+
+
 def _emit(elements: list[_Element], indent: int, out: list[str]) -> None:
-    pad = " " * indent
-    last = len(elements) - 1
-    for i, (obj, forks) in enumerate(elements):
-        comma = "," if i < last else ""
-        text = _encode(obj)
-        if not forks:
-            out.append(pad + text + comma)
+    """Append the lines of ``elements`` and of their forks, to any depth (a task stack, no
+    recursion): one element a line, each fork's elements on the lines below, indented up to
+    :data:`MAX_INDENT`."""
+    tasks: list[str | tuple[list[_Element], int]] = [(elements, indent)]
+    while tasks:
+        task = tasks.pop()
+        if isinstance(task, str):
+            out.append(task)
             continue
-        out.append(pad + text[:-1] + ', "forks": [')
-        for j, fork in enumerate(forks):
-            out.append(pad + "  [")
-            _emit(fork, indent + 4, out)
-            out.append(pad + "  ]" + ("," if j < len(forks) - 1 else ""))
-        out.append(pad + "]}" + comma)
+        items, depth = task
+        pad = " " * min(depth, MAX_INDENT)
+        last = len(items) - 1
+        pending: list[str | tuple[list[_Element], int]] = []
+        for i, (obj, forks) in enumerate(items):
+            comma = "," if i < last else ""
+            text = _encode(obj)
+            if not forks:
+                pending.append(pad + text + comma)
+                continue
+            pending.append(pad + text[:-1] + ', "forks": [')
+            for j, fork in enumerate(forks):
+                pending += [pad + "  [", (fork, depth + 4)]
+                pending.append(pad + "  ]" + ("," if j < len(forks) - 1 else ""))
+            pending.append(pad + "]}" + comma)
+        tasks.extend(reversed(pending))
 
 
 def _color(color: Color) -> int:
@@ -182,6 +210,15 @@ class _Writer:
         from kifu_lark.rules import relative
 
         self.mainline_only = options.mainline_only
+        dialect = options.extra.get("dialect", "schema")
+        if dialect not in DIALECTS:
+            raise KifuError(
+                f"unknown JKF dialect {dialect!r}",
+                format="jkf",
+                code="USAGE",
+                hint="dialect is one of: " + ", ".join(DIALECTS),
+            )
+        self.extended = dialect == "shogihome"
         self.zone = game.start.variant.zone
         self.ranks = game.start.variant.ranks
         self.relative_words = getattr(relative, "relative_words", None)
@@ -191,7 +228,34 @@ class _Writer:
 
             self.board = Board.from_position(game.start)
 
-    def line(self, first: Node, totals: tuple[float, float]) -> list[_Element]:
+    def tree(self, first: Node) -> list[_Element]:
+        """The elements of the main line from ``first``, with every fork to any depth: each
+        :meth:`line` asks this loop for the lines of its forks (a generator per line, no
+        recursion) and gets them back in order."""
+        stack = [self.line(first, (0.0, 0.0))]
+        result: list[_Element] | None = None
+        while True:
+            try:
+                request = stack[-1].send(result)
+            except StopIteration as done:
+                stack.pop()
+                result = done.value
+                if not stack:
+                    return result
+                continue
+            result = None
+            if len(stack) > MAX_FORK_DEPTH:
+                raise UnsupportedFeatureError(
+                    f"variations nested more than {MAX_FORK_DEPTH} deep",
+                    format="jkf",
+                    hint="JSON decoders (Python's among them) stop at about a thousand levels, "
+                    "three a fork: write such a tree in KIF or KI2",
+                )
+            stack.append(self.line(*request))
+
+    def line(
+        self, first: Node, totals: tuple[float, float]
+    ) -> Generator[tuple[Node, tuple[float, float]], list[_Element] | None, list[_Element]]:
         """The elements of the line starting at ``first`` (its main continuation), with the
         alternatives to each node as forks. ``totals`` are the running totals before it."""
         elements: list[_Element] = []
@@ -203,16 +267,19 @@ class _Writer:
             assert parent is not None
             forks: list[list[Any]] = []
             if not self.mainline_only and parent.variations and parent.next is node:
-                forks = [self.line(alt, totals) for alt in parent.variations]
+                for alt in parent.variations:
+                    fork = yield alt, totals  # its elements, made by :meth:`tree`
+                    assert fork is not None
+                    forks.append(fork)
             obj: dict[str, Any] = {}
             move = node.move
             if move is not None:
                 obj["move"] = self.move(move, parent.move)
                 if board is not None:
-                    board.push(move)
+                    board.push(move, foul_allowance(node))  # a declared foul is written
                     pushed += 1
             elif node.special is not None:
-                obj["special"] = _special(node.special.kind, node.special.color)
+                obj["special"] = _special(node.special.kind, node.special.color, self.extended)
             else:
                 raise UnsupportedFeatureError(
                     "a node without a move or a special cannot be written", format="jkf"
@@ -268,8 +335,9 @@ def _relative(words: str | None) -> str:
     return "".join(sorted(letters, key="LCRUMDH".index))
 
 
-def _special(kind: SpecialKind, color: Color | None) -> str:
-    name = JKF_SPECIALS.get(kind) or FOLDED_SPECIALS.get(kind)
+def _special(kind: SpecialKind, color: Color | None, extended: bool = False) -> str:
+    name = (extended and EXTENDED_SPECIALS.get(kind)) or JKF_SPECIALS.get(kind)
+    name = name or FOLDED_SPECIALS.get(kind)
     if name is None:
         raise UnsupportedFeatureError(
             f"JKF has no special for {kind.name} ({kind.value})",

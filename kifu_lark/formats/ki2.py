@@ -14,13 +14,15 @@ six moves a line as Kifu for Windows does, comments and bookmarks after their mo
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from lark import Token, Tree
 
-from kifu_lark.errors import KifuError, KifuSyntaxError
+from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
 from kifu_lark.formats._memo import remember
+from kifu_lark.formats._nested import drive
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.formats.bod import DiagramReader, terminal_regex
 from kifu_lark.formats.japanese import (
@@ -48,7 +50,7 @@ from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board, illegal
 from kifu_lark.rules.geometry import KIND_CODE
 from kifu_lark.rules.relative import relative_words
-from kifu_lark.rules.replay import GameBuilder
+from kifu_lark.rules.replay import GameBuilder, foul_allowance
 from kifu_lark.rules.violations import Violation
 
 NAME = "ki2"
@@ -128,7 +130,7 @@ class _Reader:
     def __init__(self, text: str, options: ReadOptions) -> None:
         self.text = text
         self.options = options
-        self.section = HeaderSection()
+        self.section = HeaderSection("ki2")
         self.diagram = DiagramReader(NAME, text)
         self.comments: list[str] = []
         self.bookmark: str | None = None
@@ -223,7 +225,12 @@ class _Reader:
 
     def summary(self, token: Token) -> None:
         builder = self.start_builder()
-        result = read_summary(token)
+        try:
+            result = read_summary(token)
+        except ValueError as err:
+            raise KifuSyntaxError(
+                str(err), format="ki2", line=token.line, column=token.column, text=str(token)
+            ) from None
         if result is None or result[1] is None or builder.node.special is not None:
             return  # a まで line naming no result, or one repeating a special move
         _, kind, side = result
@@ -322,10 +329,17 @@ class _Writer:
         self.out: list[str] = []
         self.handicap = is_handicap(game.start)
 
-    def line(self, node: Node, ply: int, restore: bool = True) -> None:
+    def lines(self, first: Node) -> None:
+        """Write the main line from ``first`` and every variation, to any depth: each
+        :meth:`line` hands the variations it meets back to this loop (a generator per
+        line, no recursion), which writes each before that line goes on."""
+        drive(self.line(first, 1, restore=False), lambda request: self.line(*request))
+
+    def line(self, node: Node, ply: int, restore: bool = True) -> Iterator[tuple[Node, int]]:
         """Write the line starting at ``node`` (move number ``ply``, following first
-        children), then the variations branching from it, deepest first, as Kifu for Windows
-        orders them. The board is taken back to where it was unless ``restore`` is false."""
+        children), then ask for the variations branching from it, deepest first, as Kifu for
+        Windows orders them; the board is where the variation starts when one is asked for.
+        The board is taken back to where it was unless ``restore`` is false."""
         row: list[str] = []
         played: list[Node] = []
         board = self.board
@@ -354,15 +368,17 @@ class _Writer:
             row.append(write_move(board, move, previous))
             # Validated as it is played (play skips push's model-level bookkeeping): a
             # writer never emits a move its reader would reject.
-            if frm is None:
-                board.play(0, (to.rank + 1) * width + to.file, False, KIND_CODE[move.piece])
-            else:
-                board.play(
-                    (frm.rank + 1) * width + frm.file,
-                    (to.rank + 1) * width + to.file,
-                    move.promote,
-                    0,
-                )
+            t = (to.rank + 1) * width + to.file
+            f = 0 if frm is None else (frm.rank + 1) * width + frm.file
+            drop = KIND_CODE[move.piece] if frm is None else 0
+            promote = frm is not None and move.promote
+            try:
+                board.play(f, t, promote, drop)
+            except IllegalMoveError:
+                allowed = foul_allowance(current)  # a foul the record declares is written
+                if not allowed:
+                    raise
+                board.play(f, t, promote, drop, allowed)
             played.append(current)
             if current.comment_lines or current.bookmark is not None or len(row) == _PER_LINE:
                 self.flush(row)
@@ -384,7 +400,7 @@ class _Writer:
             for alternative in parent.variations:
                 self.out.append("")
                 self.out.append(f"変化：{ply + depth}手")
-                self.line(alternative, ply + depth)
+                yield alternative, ply + depth
 
     def first_fork(self, played: list[Node]) -> int:
         """The index in ``played`` of the first node followed by variations to write
@@ -404,18 +420,19 @@ class _Writer:
         row.clear()
 
     def notes(self, node: Node) -> None:
-        self.out.extend(write_comment(text) for text in node.comment_lines)
+        self.out.extend(write_comment(text, "ki2") for text in node.comment_lines)
         if node.bookmark is not None:
             self.out.append("&" + node.bookmark)
 
     def write(self) -> str:
         game = self.game
-        self.out.extend(write_header_section(game.headers, game.start))
+        header = write_header_section(game.headers, game.start, self.options.encoding, "ki2")
+        self.out.extend(header)
         root = game.root
         self.notes(root)
         if root.children:
             # variations of the first move included
-            self.line(root.children[0], 1, restore=False)
+            self.lines(root.children[0])
         return "\n".join(self.out) + "\n"
 
 

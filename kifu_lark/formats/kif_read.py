@@ -151,7 +151,12 @@ class _KifReader:
         assert builder is not None
         if self.depth == 0 or builder.node.special is not None:
             return
-        summary = read_summary(item.strip(" \t　\r\n"))
+        try:
+            summary = read_summary(item.strip(" \t　\r\n"))
+        except ValueError as err:
+            raise KifuSyntaxError(
+                str(err), format=FORMAT_NAME, line=item.line, column=item.column, text=str(item)
+            ) from None
         if summary is not None and summary[1] is not None:
             builder.special(summary[1], line=item.line, column=item.column)
             self.depth += 1
@@ -179,13 +184,7 @@ class _KifReader:
                 number, move_text, special, time_text, fork = pick(m)
                 ply = int(number)
                 if ply != depth + 1 and ply != depth + 1 + offset:
-                    err = InvalidRecordError(
-                        f"move number {number} where {depth + 1} was expected",
-                        code="BAD_MOVE_NUMBER",
-                        text=m.group().strip(),
-                        hint="a 変化 section restarts at the number it names",
-                    )
-                    raise self._line_error(err, line, m.start(1) - m.start() + 1)
+                    self._out_of_sequence(ply, depth, offset, m, line)
                 try:
                     if special is not None:
                         node = builder.special(SPECIAL_NAMES[special], line=line)
@@ -207,13 +206,9 @@ class _KifReader:
                                 to, from_=from_, piece=piece, promote=promote, drop=drop, line=line
                             )
                 except KifuError as err:
-                    # column and text are only worked out when needed: they cost per move
-                    first = m.start("special") if special is not None else m.start("to")
-                    if first < 0:
-                        first = m.start("same")
-                    err.column = first - m.start() + 1
-                    err.text = err.text or m.group().strip()
-                    raise
+                    raise _at_move(err, m, special) from None
+                if builder.pending_foul is not None and builder.pending_foul.column is None:
+                    _at_move(builder.pending_foul, m, special)  # raised unless declared
                 if time_text is not None:
                     time = times.get(time_text)
                     if time is None:
@@ -226,10 +221,53 @@ class _KifReader:
         finally:
             self.depth = depth
 
+    def _out_of_sequence(
+        self, ply: int, depth: int, offset: int, m: re.Match[str], line: int
+    ) -> None:
+        """A move number that does not follow the line read. The previous number repeated
+        (hand-edited files; Kifu for JS reads the move as the next one, ignoring the number)
+        is read so, with a warning; any other number is an error.
+
+        Raises:
+            InvalidRecordError: ``BAD_MOVE_NUMBER`` for a number that skips or goes back.
+        """
+        column = m.start(1) - m.start() + 1
+        if ply in (depth, depth + offset) and depth > 0:
+            assert self.builder is not None
+            self.builder.warnings.append(
+                Issue(
+                    "BAD_MOVE_NUMBER",
+                    f"move number {ply} repeated: read as move {depth + 1}, the next one",
+                    depth + 1,
+                    line,
+                    column,
+                )
+            )
+            return
+        err = InvalidRecordError(
+            f"move number {ply} where {depth + 1} was expected",
+            code="BAD_MOVE_NUMBER",
+            text=m.group().strip(),
+            hint=f"number the moves of this line {depth + 1}, {depth + 2} …; a variation of "
+            f"move {ply} goes in its own 変化：{ply}手 section",
+        )
+        raise self._line_error(err, line, column)
+
     def _line_error(self, err: KifuError, line: int, column: int) -> KifuError:
         lines = self.text.splitlines()
         source = lines[line - 1] if 0 < line <= len(lines) else None
         return err.locate(format=FORMAT_NAME, line=line, column=column, source_line=source)
+
+
+def _at_move(err: KifuError, m: re.Match[str], special: str | None) -> KifuError:
+    """Point ``err`` at the part of move line ``m`` that holds the move or special; column
+    and text are only worked out when needed, as they would cost per move."""
+    first = m.start("special") if special is not None else m.start("to")
+    if first < 0:
+        first = m.start("same")
+    err.column = first - m.start() + 1
+    err.text = err.text or m.group().strip()
+    return err
 
 
 _PLY_GROUPS = (

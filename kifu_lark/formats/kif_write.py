@@ -3,21 +3,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from kifu_lark.errors import UnsupportedFeatureError
 from kifu_lark.formats._memo import remember
+from kifu_lark.formats._nested import drive
 from kifu_lark.formats.base import WriteOptions
-from kifu_lark.formats.bod import terminal_regex
 from kifu_lark.formats.japanese import (
-    HAND_KEYS,
     KANJI_DIGITS,
     PIECE_MOVE_NAME,
     SPECIAL_WORDS,
     ZEN_DIGITS,
     display_width,
     is_handicap,
+    one_line,
     write_header_section,
     write_summary,
 )
+from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import Move, Time
 from kifu_lark.model.variant import MINISHOGI, STANDARD
@@ -61,18 +64,21 @@ def move_text(move: Move, previous: Move | None) -> str:
     return f"{text}({origin.file}{origin.rank})"
 
 
-def time_text(time: Time) -> str:
+def time_text(time: Time, total: float | None = None) -> str:
     """``( 0:16/00:00:16)``: minutes:seconds spent (minutes may pass 59), then the running
-    total as hours:minutes:seconds; ``( 0:16)`` when the total is unknown."""
+    total as hours:minutes:seconds (``total`` when the time holds none, as CSA times do);
+    ``( 0:16)`` when neither knows it."""
     # Tables instead of format specs: a time is written per move.
     minutes, seconds = divmod(round(time.spent or 0), 60)
     spent = _MINUTES[minutes] if 0 <= minutes < 100 else f"{minutes:>2}"
-    if time.total is None:
+    if time.total is not None:
+        total = time.total
+    if total is None:
         return f"({spent}:{_TWO_DIGITS[seconds]})"
-    hours, rest = divmod(round(time.total), 3600)
+    hours, rest = divmod(round(total), 3600)
     two = _TWO_DIGITS
-    total = two[hours] if 0 <= hours < 100 else f"{hours:02}"
-    return f"({spent}:{two[seconds]}/{total}:{two[rest // 60]}:{two[rest % 60]})"
+    h = two[hours] if 0 <= hours < 100 else f"{hours:02}"
+    return f"({spent}:{two[seconds]}/{h}:{two[rest // 60]}:{two[rest % 60]})"
 
 
 # ` 0` … `99` and `00` … `99` (seconds and minutes use the first 60)
@@ -88,9 +94,23 @@ class _Writer:
         self.mainline_only = options.mainline_only
         self.handicap = is_handicap(game.start)
 
-    def line(self, first: Node, number: int, with_first_siblings: bool) -> None:
-        """Write the line starting at ``first`` (move ``number``), then its variations,
-        latest branch point first (Kifu for Windows order)."""
+    def write(self, first: Node) -> None:
+        """Write the main line from ``first`` and every variation, to any depth: each
+        :meth:`line` hands the variations it meets back to this loop (a generator per
+        line, no recursion), which writes them before that line goes on."""
+        drive(self.line(first, 1, True), lambda request: self.line(*request))
+
+    def line(
+        self,
+        first: Node,
+        number: int,
+        with_first_siblings: bool,
+        totals: tuple[float, float] = (0.0, 0.0),
+    ) -> Iterator[tuple[Node, int, bool, tuple[float, float]]]:
+        """Write the line starting at ``first`` (move ``number``), then ask for its
+        variations, latest branch point first (Kifu for Windows order). ``totals`` are each
+        side's time used before ``first``: a time without its running total (from CSA)
+        gets the sum, as every KIF reader expects ``( 0:16/00:00:16)``."""
         nodes = [first]
         node: Node | None = first.next
         while node is not None:
@@ -100,8 +120,11 @@ class _Writer:
         marks = not self.mainline_only
         numbers = _NUMBERS
         parent = first.parent
+        black, white = totals
+        before: list[tuple[float, float]] = []  # the totals before each node, for variations
         # one move line, then its bookmark and comments, per node (inline: the hot path)
         for n, node in enumerate(nodes, number):
+            before.append((black, white))
             move = node.move
             if move is not None:
                 text = _padded(move_text(move, parent.move if parent is not None else None))
@@ -113,14 +136,21 @@ class _Writer:
             head = numbers[n] if n < 1000 else f"{n:>4}"
             time = node.time
             if time is not None:
-                line = f"{head} {text} {time_text(time)}"
+                if move is None:  # a special's time counts for nobody's total
+                    line = f"{head} {text} {time_text(time)}"
+                elif move.color is Color.BLACK:
+                    black = time.total if time.total is not None else black + (time.spent or 0)
+                    line = f"{head} {text} {time_text(time, black)}"
+                else:
+                    white = time.total if time.total is not None else white + (time.spent or 0)
+                    line = f"{head} {text} {time_text(time, white)}"
                 append(line + "+" if fork else line)
             else:
                 append(f"{head} {text} +".rstrip() if fork else f"{head} {text}".rstrip())
             if node.bookmark is not None:
                 append("&" + node.bookmark)
             for comment in node.comment_lines:
-                append("*" + _one_line(comment))
+                append("*" + one_line(comment))
             parent = node
         last = nodes[-1]
         if last.special is not None:
@@ -135,7 +165,7 @@ class _Writer:
             for alternative in parent.variations:
                 append("")
                 append(f"変化：{number + i}手")
-                self.line(alternative, number + i, False)
+                yield alternative, number + i, False, before[i]
 
 
 def _special_word(node: Node) -> str:
@@ -144,27 +174,6 @@ def _special_word(node: Node) -> str:
     if word is None:
         raise UnsupportedFeatureError(f"KIF has no word for {node.special.kind.name}", format="kif")
     return word
-
-
-def _one_line(text: str) -> str:
-    if "\n" in text or "\r" in text:
-        raise UnsupportedFeatureError(
-            f"a line break inside {text!r}: comments and headers are one line each",
-            format="kif",
-            hint="give each comment line its own entry in node.comments",
-        )
-    return text
-
-
-def _header_ok(line: str) -> bool:
-    """True when ``line`` reads back as the header line it is meant to be."""
-    if line.split("：", 1)[0] in HAND_KEYS:
-        return True  # a diagram's hand line, written by write_diagram
-    return bool(_HEADER_LINE.fullmatch(_one_line(line) + "\n")) and not _VARIATION.match(line)
-
-
-_HEADER_LINE = terminal_regex("kif.lark", "HEADER_LINE")
-_VARIATION = terminal_regex("kif.lark", "VARIATION_LINE")
 
 
 def write_kif(game: Game, options: WriteOptions) -> str:
@@ -179,19 +188,13 @@ def write_kif(game: Game, options: WriteOptions) -> str:
         )
     writer = _Writer(game, options)
     lines = writer.lines
-    for line in write_header_section(game.headers, game.start):
-        if line.startswith("#"):
-            _one_line(line)
-        elif "：" in line and not _header_ok(line):
-            raise UnsupportedFeatureError(
-                f"the header line {line!r} would not read back as a header", format="kif"
-            )
-        lines.append(line)
+    # write_header_section checks that each header line reads back as that header
+    lines.extend(write_header_section(game.headers, game.start, options.encoding))
     lines.append(MOVES_HEADER)
     root = game.root
     if root.bookmark is not None:
         lines.append("&" + root.bookmark)
-    lines += ["*" + _one_line(c) for c in root.comment_lines]
+    lines += ["*" + one_line(c) for c in root.comment_lines]
     if root.next is not None:
-        writer.line(root.next, 1, True)
+        writer.write(root.next)
     return "\n".join(lines) + "\n"

@@ -225,6 +225,12 @@ class Node:
             node = node._next
         return nodes
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # As Game.__reduce__: pickle and deepcopy would follow the tree recursively and
+        # overflow the stack on a long line. A node goes with its subtree, flat, without
+        # its parent (the copy is the top of its own tree).
+        return (_build, (_flatten(self),))
+
     def walk(self) -> Iterator[Node]:
         """Every node below this one, depth first, main line before variations."""
         stack = list(reversed(self.children))
@@ -359,21 +365,7 @@ class Game:
         # pickle and deepcopy follow references recursively: a tree of a few hundred moves
         # (one node linking the next) overflows the stack. The tree goes flat instead: every
         # node's fields and the index of its parent, in walk order (siblings in order).
-        nodes = [self.root, *self.root.walk()]
-        index = {id(node): i for i, node in enumerate(nodes)}
-        flat = [
-            (
-                n.move,
-                n.special,
-                n._comments,
-                n.time,
-                n.bookmark,
-                n.line,
-                n.column,
-                -1 if n.parent is None else index[id(n.parent)],
-            )
-            for n in nodes
-        ]
+        flat = _flatten(self.root)
         state = (self.headers, self.start, flat, self.encoding, self.format, self.warnings)
         return (_unflatten, state)
 
@@ -396,11 +388,13 @@ class Game:
     def position_at(self, node: Node) -> Position:
         """The position after ``node``'s move (the start position for the root)."""
         from kifu_lark.rules.board import Board
+        from kifu_lark.rules.violations import ALL_TOLERABLE
 
         board = Board.from_position(self.start)
         for step in node.path():
             if step.move is not None:
-                board.push(step.move)
+                # a game read may hold breaches it tolerated or a declared foul
+                board.push(step.move, ALL_TOLERABLE)
         return board.to_position()
 
     def final_position(self) -> Position:
@@ -421,6 +415,37 @@ _Flat = tuple[
 ]
 
 
+def _flatten(top: Node) -> list[_Flat]:
+    """``top`` and every node below it, each as its fields and the index of its parent
+    (-1 for ``top``), in walk order: what pickle and deepcopy follow without recursion."""
+    nodes = [top, *top.walk()]
+    index = {id(node): i for i, node in enumerate(nodes)}
+    return [
+        (
+            n.move,
+            n.special,
+            n._comments,
+            n.time,
+            n.bookmark,
+            n.line,
+            n.column,
+            -1 if n is top or n.parent is None else index[id(n.parent)],
+        )
+        for n in nodes
+    ]
+
+
+def _build(flat: list[_Flat]) -> Node:
+    """The tree :func:`_flatten` flattened; its top node."""
+    nodes: list[Node] = []
+    for move, special, comments, time, bookmark, line, column, parent in flat:
+        node = Node(move, special, comments, time, bookmark, None, None, line, column)
+        if parent >= 0:
+            nodes[parent].add(node)
+        nodes.append(node)
+    return nodes[0]
+
+
 def _unflatten(
     headers: Headers,
     start: Position,
@@ -430,12 +455,6 @@ def _unflatten(
     warnings: list[Issue],
 ) -> Game:
     """The game :meth:`Game.__reduce__` flattened."""
-    nodes: list[Node] = []
-    for move, special, comments, time, bookmark, line, column, parent in flat:
-        node = Node(move, special, comments, time, bookmark, None, None, line, column)
-        if parent >= 0:
-            nodes[parent].add(node)
-        nodes.append(node)
-    game = Game(headers, start, nodes[0])
+    game = Game(headers, start, _build(flat))
     game.encoding, game.format, game.warnings = encoding, format, warnings
     return game

@@ -46,6 +46,12 @@ HANDICAP_ALIASES: dict[str, str] = {
 MINISHOGI_NAME = "5五将棋"
 
 
+#: Handicaps that widely used readers do not know (tsshogi, ShogiHome's library, has no
+#: preset for them and starts such records from the usual position): writers give the
+#: position itself as well as, or instead of, the name.
+NOT_EVERYWHERE = frozenset({"三枚落ち", "五枚落ち", "左五枚落ち"})
+
+
 def handicap_position(name: str) -> Position | None:
     """The start position of a named handicap (``None`` for その他 or an unknown name)."""
     name = HANDICAP_ALIASES.get(name.strip(), name.strip())

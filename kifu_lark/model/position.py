@@ -27,7 +27,7 @@ class Position:
 
     variant: Variant
     board: tuple[Piece | None, ...] = field(repr=False)
-    hands: tuple[Hand, Hand] = (Hand(), Hand())
+    hands: tuple[Hand, Hand] = field(default=(Hand(), Hand()))
     turn: Color = Color.BLACK
     ply: int = 1
 
@@ -36,6 +36,13 @@ class Position:
         expected = self.variant.files * self.variant.ranks
         if len(value) != expected:
             raise ValueError(f"board: expected {expected} squares, got {len(value)}")
+
+    @hands.validator
+    def _check_set(self, _attribute: object, value: tuple[Hand, Hand]) -> None:
+        # One rule for every format: a position never holds more of a kind than the set.
+        problem = over_the_set(self.variant, self.board, value)
+        if problem is not None:
+            raise ValueError(problem)
 
     @classmethod
     def empty(cls, variant: Variant = STANDARD) -> Position:
@@ -184,6 +191,49 @@ _SFEN_TOKEN = re.compile(r"[0-9]+|\+?[A-Za-z]")
 _SFEN_PIECES: dict[str, Piece] = {
     Piece(kind, color).sfen(): Piece(kind, color) for kind in PieceKind for color in Color
 }
+
+
+def piece_set(variant: Variant) -> dict[PieceKind, int]:
+    """How many pieces of each (unpromoted) kind the variant's set holds: those of its usual
+    start, or the standard set for board sizes without one."""
+    found = _SETS.get(variant.name)
+    if found is None:
+        start = (variant.start_sfen or STANDARD.start_sfen or "").split()[0]
+        found = {}
+        for token in _SFEN_TOKEN.findall(start):
+            piece = _SFEN_PIECES.get(token)
+            if piece is not None:
+                kind = piece.kind.unpromoted()
+                found[kind] = found.get(kind, 0) + 1
+        if len(_SETS) < 64:
+            _SETS[variant.name] = found
+    return found
+
+
+_SETS: dict[str, dict[PieceKind, int]] = {}
+
+
+def over_the_set(
+    variant: Variant, board: tuple[Piece | None, ...], hands: tuple[Hand, Hand]
+) -> str | None:
+    """What a position holds beyond its variant's set (``3 飛 (HI) where the set has 2``),
+    or ``None``."""
+    held = dict(piece_set(variant))
+    for piece in board:
+        if piece is not None:
+            kind = piece.kind.unpromoted()
+            held[kind] = held.get(kind, 0) - 1
+    for hand in hands:
+        for kind, n in hand.items():
+            held[kind] = held.get(kind, 0) - n
+    for kind, left in held.items():
+        if left < 0:
+            have = piece_set(variant).get(kind, 0)
+            return (
+                f"{have - left} {kind.kanji} ({kind.value}) on the board and in hand, "
+                f"where the set has {have}"
+            )
+    return None
 
 
 def _parse_sfen_hands(text: str) -> tuple[Hand, Hand]:

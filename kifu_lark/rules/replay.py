@@ -8,7 +8,7 @@ engine, and grows the tree. Errors get the format, line, column, ply and text of
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from kifu_lark.errors import IllegalMoveError, InvalidRecordError, KifuError
 from kifu_lark.model.color import Color
@@ -27,9 +27,23 @@ from kifu_lark.rules.resolve import (
     promotion_allowed,
     resolve_unqualified,
 )
-from kifu_lark.rules.violations import TOLERABLE, Violation
+from kifu_lark.rules.violations import ALL_TOLERABLE, TOLERABLE, Violation
 
 _COLORS = (Color.BLACK, Color.WHITE)
+_TOLERABLE_CODES = frozenset(v.value for v in TOLERABLE.values())
+#: Specials by which a record declares that its last move was a foul (反則勝ち of the side
+#: to move, CSA ``%ILLEGAL_MOVE``): the move is then kept, with its breach as a warning.
+FOUL_DECLARATIONS = frozenset({SpecialKind.ILLEGAL_WIN, SpecialKind.ILLEGAL_MOVE})
+
+
+def foul_allowance(node: Node) -> frozenset[Violation]:
+    """What a writer replaying ``node``'s move lets it break: every tolerable rule when the
+    record declares the move a foul (a :data:`FOUL_DECLARATIONS` special follows it), as its
+    reader then accepts it; nothing otherwise."""
+    after = node.next
+    if after is not None and after.special is not None and after.special.kind in FOUL_DECLARATIONS:
+        return ALL_TOLERABLE
+    return frozenset()
 
 
 def tolerance(names: Iterable[str | Violation]) -> frozenset[Violation]:
@@ -75,6 +89,10 @@ class GameBuilder:
         self.warnings: list[Issue] = []
         self._source = source
         self._lines: list[str] | None = None
+        # The error of a last move played as a foul, until a special declares it (see
+        # :meth:`_foul_move`); anything else that follows raises it. Public: readers that
+        # locate errors after the fact (KIF columns, JKF paths) locate this one too.
+        self.pending_foul: KifuError | None = None
 
     # --- locations -------------------------------------------------------------------------
 
@@ -149,6 +167,8 @@ class GameBuilder:
         Raises:
             IllegalMoveError: for a move that breaks a rule or cannot be resolved.
         """
+        if self.pending_foul is not None:
+            raise self.pending_foul
         if from_ is not None and to is not None:
             return self.move_from(to, from_, color, piece, piece_after, promote, text, line, column)
         if from_ is None and (drop or piece_after is None):
@@ -177,6 +197,8 @@ class GameBuilder:
         Raises:
             IllegalMoveError: for a move that breaks a rule or cannot be resolved.
         """
+        if self.pending_foul is not None:
+            raise self.pending_foul
         if drop:
             if to is not None:
                 node = self._drop(to, color, piece, promote, text, line, column)
@@ -213,7 +235,13 @@ class GameBuilder:
             move = self._resolve(to, color, from_, piece, piece_after, promote, drop, relative)
             played = self.board.push(move, self.allowed)
         except KifuError as err:
-            raise self.error(err, line, column, text) from None
+            return self._foul_move(
+                self.error(err, line, column, text),
+                lambda: self._move_resolved(
+                    to, color, from_, piece, piece_after, promote, drop, relative, text, line,
+                    column,
+                ),
+            )
         return self._append(played, line, column)
 
     def move_from(
@@ -239,6 +267,8 @@ class GameBuilder:
         Raises:
             IllegalMoveError: for a move that breaks a rule.
         """
+        if self.pending_foul is not None:
+            raise self.pending_foul
         board = self.board
         parent = self.node
         try:
@@ -272,7 +302,12 @@ class GameBuilder:
             promote = bool(promote)
             captured = board.play(f, t, promote, 0, self.allowed)
         except KifuError as err:
-            raise self.error(err, line, column, text) from None
+            return self._foul_move(
+                self.error(err, line, column, text),
+                lambda: self.move_from(
+                    to, from_, color, piece, piece_after, promote, text, line, column
+                ),
+            )
         if board.tolerated:
             self._drain(line, column)
         played = g.move(mover, f, t, code, promote, captured)
@@ -349,7 +384,12 @@ class GameBuilder:
         try:
             captured = board.play(f, t, promote, 0, self.allowed)
         except KifuError as err:
-            raise self.error(err, line, column, text) from None
+            return self._foul_move(
+                self.error(err, line, column, text),
+                lambda: self.move_piece(
+                    to, color, piece, promote, None, relative, text, line, column
+                ),
+            )
         return self._append(g.move(mover, f, t, code, promote, captured), line, column)
 
     def _drop(
@@ -384,8 +424,43 @@ class GameBuilder:
         try:
             board.play(0, t, False, code, self.allowed)
         except KifuError as err:
-            raise self.error(err, line, column, text) from None
+            return self._foul_move(
+                self.error(err, line, column, text),
+                lambda: self.move_piece(to, color, kind, promote, True, "", text, line, column),
+            )
         return self._append(g.move(mover, 0, t, code | c << 4, False, 0), line, column)
+
+    def _foul_move(self, err: KifuError, replay: Callable[[], Node | None]) -> Node:
+        """Play a move that breaks a tolerable rule as a foul, in case the record goes on to
+        declare it (反則勝ち, ``%ILLEGAL_MOVE``): its breach goes to the warnings, and ``err``
+        is raised by whatever comes next unless :meth:`special` declares the foul.
+
+        Raises:
+            KifuError: ``err`` when the breach is not tolerable or a foul is already pending.
+        """
+        code = err.code
+        if (
+            not isinstance(err, IllegalMoveError)
+            or code not in _TOLERABLE_CODES
+            or self.pending_foul is not None
+        ):
+            raise err
+        violation = Violation(code)
+        saved = self.allowed
+        if violation in saved:  # tolerated and still refused (e.g. in resolving): no foul
+            raise err
+        self.allowed = saved | {violation}
+        node: Node | None = None
+        try:
+            node = replay()
+        except KifuError:
+            pass  # raised below, outside this handler: no exception context cycle
+        finally:
+            self.allowed = saved
+        if node is None:
+            raise err
+        self.pending_foul = err
+        return node
 
     def _append(self, played: Move, line: int | None, column: int | None) -> Node:
         """Add a node for ``played`` (already validated) below the current one."""
@@ -447,7 +522,16 @@ class GameBuilder:
         line: int | None = None,
         column: int | None = None,
     ) -> Node:
-        """Append a special (投了 …); ``color`` defaults to the side to move."""
+        """Append a special (投了 …); ``color`` defaults to the side to move.
+
+        Raises:
+            IllegalMoveError: when the last move was a foul that this special does not
+                declare (see :data:`FOUL_DECLARATIONS`).
+        """
+        if self.pending_foul is not None:
+            if kind not in FOUL_DECLARATIONS:
+                raise self.pending_foul
+            self.pending_foul = None
         node = Node(
             special=Special(kind, self.board.color if color is None else color),
             line=line,
@@ -472,18 +556,27 @@ class GameBuilder:
         Raises:
             InvalidRecordError: when the current path is not that deep.
         """
-        if ply < 0 or ply > self.node.ply:
+        if self.pending_foul is not None:
+            raise self.pending_foul
+        # The depth comes from the board's history, not Node.ply, which walks to the root:
+        # asking it for every variation made reading n variations take n² steps. A node
+        # without a move below the root is a special, one deeper than the moves played.
+        node = self.node
+        depth = len(self.board._history) + (node.move is None and node.parent is not None)
+        if ply < 0 or ply > depth:
             err = InvalidRecordError(
                 f"a variation at move {ply + 1} does not branch from the line read so far",
                 code="BAD_BRANCH",
-                hint=f"the line above reaches move {self.node.ply}",
+                hint=f"the line above reaches move {depth}",
             )
             raise self.error(err, line, column)
-        while self.node.ply > ply:
-            if self.node.move is not None:
+        while depth > ply:
+            if node.move is not None:
                 self.board.pop()
-            assert self.node.parent is not None  # depth > 0
-            self.node = self.node.parent
+            assert node.parent is not None  # depth > 0
+            node = node.parent
+            depth -= 1
+        self.node = node
 
     def _drain(self, line: int | None, column: int | None) -> None:
         for violation in self.board.tolerated:
@@ -493,7 +586,13 @@ class GameBuilder:
         self.board.tolerated.clear()
 
     def finish(self, headers: Headers | None = None) -> Game:
-        """The game built so far."""
+        """The game built so far.
+
+        Raises:
+            IllegalMoveError: when the last move was a foul the record does not declare.
+        """
+        if self.pending_foul is not None:
+            raise self.pending_foul
         game = Game(headers or Headers(), self.start, self.root)
         game.format = self.format
         game.warnings = self.warnings
@@ -509,3 +608,66 @@ def _promotion_of(before: PieceKind, after: PieceKind) -> bool:
     if before.is_promoted and after is before.unpromoted():
         raise illegal(Violation.UNPROMOTE)
     raise illegal(Violation.PIECE_MISMATCH, f"{before.name} cannot become {after.name}")
+
+
+def check_tree(game: Game, *, full: bool = True) -> None:
+    """Check ``game``'s tree as its readers will, so that a writer never writes a record
+    its own reader refuses. ``full`` replays every line with the rules engine (a piece that
+    is not there, a blocked path …); otherwise only the turn is checked (each move by the
+    side to move: a tree where one side moves twice), which costs a comparison per node.
+    Breaches the game was read with (its warnings) and fouls its results declare are let
+    through, as they are when it is read back.
+
+    Raises:
+        IllegalMoveError: for the first move that breaks a rule, with its ply and a hint.
+    """
+    tolerated = frozenset(Violation(w.code) for w in game.warnings if w.code in _TOLERABLE_CODES)
+    if not full:
+        if Violation.WRONG_TURN not in tolerated:
+            _check_turns(game)
+        return
+    board = Board.from_position(game.start)
+    board.hashing = False
+    # (node, entering): entering plays the node's move and queues its children; leaving
+    # takes it back. Iterative, so any depth of variations is checked.
+    stack: list[tuple[Node, bool]] = [(child, True) for child in reversed(game.root.children)]
+    while stack:
+        node, entering = stack.pop()
+        if not entering:
+            board.pop()
+            continue
+        move = node.move
+        if move is not None:
+            try:
+                board.push(move, tolerated | foul_allowance(node))
+            except IllegalMoveError as err:
+                raise _in_tree(err, node) from None
+            stack.append((node, False))
+        stack.extend((child, True) for child in reversed(node.children))
+
+
+def _check_turns(game: Game) -> None:
+    """Each move is made by the side to move (the start's turn, then alternating). Walks
+    lines through ``next`` (no child list is built), variations from a stack."""
+    stack: list[tuple[Node | None, Color]] = [(game.root.next, game.start.turn)]
+    stack += [(v, game.start.turn) for v in game.root.variations]
+    while stack:
+        node, turn = stack.pop()
+        while node is not None:
+            move = node.move
+            if move is None:
+                break
+            if move.color is not turn:
+                err = illegal(Violation.WRONG_TURN, f"{turn.kanji} to move")
+                raise _in_tree(err, node)
+            turn = turn.opponent
+            if node.variations:
+                stack += [(v, turn) for v in node.variations]
+            node = node.next
+
+
+def _in_tree(err: IllegalMoveError, node: Node) -> IllegalMoveError:
+    err.ply = node.ply
+    err.text = err.text or (node.move.usi() if node.move is not None else None)
+    err.hint = err.hint or "the tree holds a move its readers would refuse"
+    return err

@@ -73,3 +73,6 @@ TOLERABLE = {
     "king_in_check": Violation.KING_IN_CHECK,
     "relative_words": Violation.RELATIVE_MISMATCH,
 }
+#: Every tolerable breach: what a record may hold once it has been read (with ``tolerate``,
+#: or as a foul its result declares), so what replaying a game already read lets through.
+ALL_TOLERABLE = frozenset(TOLERABLE.values())

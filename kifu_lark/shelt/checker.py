@@ -70,7 +70,14 @@ def apply(state: State, ply: Ply) -> State:
     else:  # REPLACE
         rest = tuple(p for p in pool if p != ply.placed)
         state = state.with_holdings(side, (*rest, placed) if placed else rest, ply.placed)
-    return evolve(state, side=side.opponent, turned=turned)
+    after = evolve(state, side=side.opponent, turned=turned)
+    listed = ply.listed
+    if listed is not None:
+        # the order the record listed them in, when it lists the same pieces
+        order = evolve(after, pools=(listed[0], listed[1]), turned=listed[2])
+        if order.same_as(after):
+            return order
+    return after
 
 
 @define

@@ -258,6 +258,9 @@ class Ply:
         magic: the mover's count of magic pieces won, as written (1–4).
         time: the MSF ``im`` of the ply (RFC 3339 text).
         comment: the MSF ``oprens`` of the ply.
+        listed: the order in which the source (MSF) listed the captured pieces of Arxe and
+            Sorn and the turned pieces after this ply; positions keep it, so MSF is written
+            back as read. Not part of equality: the order carries no rule.
     """
 
     kind: PlyKind
@@ -279,6 +282,9 @@ class Ply:
     comment: str | None = None
     line: int | None = field(default=None, eq=False, repr=False)
     column: int | None = field(default=None, eq=False, repr=False)
+    listed: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None = field(
+        default=None, eq=False, repr=False
+    )
 
 
 RESULT_KINDS = ("xeltsoldes", "artansoldes", "teomsast", "daim")

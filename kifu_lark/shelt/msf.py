@@ -13,12 +13,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from attrs import evolve
+
 from kifu_lark.errors import (
     InvalidRecordError,
     KifuError,
-    KifuSyntaxError,
 )
 from kifu_lark.formats.base import ReadOptions
+from kifu_lark.formats.json_text import load_json
 from kifu_lark.shelt.checker import Checker
 from kifu_lark.shelt.model import (
     ALL_NAMES,
@@ -160,16 +162,7 @@ def _written(ov: Any, node: dict[str, Any], line: int | None) -> Written:
 def read_msf(text: str, options: ReadOptions) -> list[SheltRecord]:
     """Read an MSF record, checking every ply and the positions it stores."""
     del options
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        lines = text.splitlines()
-        source = lines[err.lineno - 1] if 0 < err.lineno <= len(lines) else None
-        raise KifuSyntaxError(
-            err.msg, format=NAME, line=err.lineno, column=err.colno, source_line=source
-        ) from None
-    except RecursionError:
-        raise KifuSyntaxError("JSON nested too deeply", format=NAME) from None
+    data = load_json(text, NAME, "MSF is JSON: check commas, quotes and brackets")
     try:
         return [_record(data, text)]
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as err:
@@ -295,3 +288,7 @@ class _LineReader:
                 line,
                 "STATE_MISMATCH",
             )
+        # keep the order the file lists captured and turned pieces in (it follows no rule)
+        listed = (stored.pools[0], stored.pools[1], stored.turned)
+        checker.plies[-1] = evolve(checker.plies[-1], listed=listed)
+        checker.state = evolve(checker.state, pools=stored.pools, turned=stored.turned)

@@ -236,9 +236,11 @@ def write_text(
             hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
         )
     out = [f"@{key} {value}" for key, value in record.tags]
-    if record.start != State.initial() or record.fala:
-        out.append(f"@start {state_text(record.start)} {record.fala}")
     result = record.result
+    bare = not (record.tags or record.plies or result.kind != "daim")
+    if record.start != State.initial() or record.fala or bare:
+        # A record with nothing else still states its start: an empty text is no record.
+        out.append(f"@start {state_text(record.start)} {record.fala}")
     if result.kind != "daim":
         parts = ["@result", result.kind, result.winner.msf if result.winner else ""]
         parts.append("" if result.points is None else str(result.points))

@@ -14,6 +14,7 @@ import kifu_lark
 from kifu_lark.errors import (
     IllegalMoveError,
     InvalidRecordError,
+    KifuError,
     KifuSyntaxError,
     UnsupportedFeatureError,
 )
@@ -33,6 +34,7 @@ from kifu_lark.model import (
     Time,
     handicap_position,
 )
+from kifu_lark.model.handicap import NOT_EVERYWHERE
 from tests.conftest import FIXTURES, corpus_dir
 from tests.strategies import games
 
@@ -173,11 +175,17 @@ def test_schema_singular_comment_on_the_first_element() -> None:
 
 @pytest.mark.parametrize("preset", sorted(PRESETS.values()))
 def test_every_preset_reads_and_writes_back(preset: str) -> None:
-    """Each preset reads to its handicap position and is written back by name."""
+    """Each preset reads to its handicap position and is written back by name, except the
+    ones some readers lack (written as OTHER with the position, which reads back the same)."""
     game = kifu_lark.loads(_record(initial={"preset": preset}), "jkf")
     name = {v: k for k, v in PRESETS.items()}[preset]
     assert handicap_position(name) == game.start
-    assert {"preset": preset} == _written(game)["initial"]
+    initial = _written(game)["initial"]
+    if name in NOT_EVERYWHERE:
+        assert "OTHER" == initial["preset"]
+        assert game.start == kifu_lark.loads(kifu_lark.dumps(game, "jkf"), "jkf").start
+    else:
+        assert {"preset": preset} == initial
 
 
 def test_forks_become_variations_in_order() -> None:
@@ -267,6 +275,39 @@ def test_folded_and_refused_specials() -> None:
     game.mainline()[-1].special = Special(SpecialKind.DEFAULT_WIN, Color.WHITE)
     with pytest.raises(UnsupportedFeatureError):
         kifu_lark.dumps(game, "jkf")
+
+
+def test_max_moves_written_by_shogihome_is_read_as_max_moves() -> None:
+    """ShogiHome's ``MAX_MOVES`` (手数制限, outside the schema) reads as that special."""
+    game = kifu_lark.loads(_record(_move("77", "76", 0, "FU"), {"special": "MAX_MOVES"}), "jkf")
+    assert Special(SpecialKind.MAX_MOVES, Color.WHITE) == game.mainline()[-1].special
+
+
+def test_max_moves_is_folded_unless_the_shogihome_dialect_is_asked() -> None:
+    """The default writer keeps to the schema (CHUDAN); ``dialect="shogihome"`` keeps the word."""
+    game = kifu_lark.loads(_record(_move("77", "76", 0, "FU"), {"special": "MAX_MOVES"}), "jkf")
+    assert {"special": "CHUDAN"} == _written(game)["moves"][2]
+    text = kifu_lark.dumps(game, "jkf", dialect="shogihome")
+    assert {"special": "MAX_MOVES"} == json.loads(text)["moves"][2]
+    assert kifu_lark.loads(text, "jkf") == game
+
+
+def test_unknown_dialect_is_a_usage_error() -> None:
+    """A misspelled dialect is refused with the choices, not ignored."""
+    with pytest.raises(KifuError) as caught:
+        kifu_lark.dumps(_game("7g7f"), "jkf", dialect="shogi-home")
+    err = caught.value
+    assert ("USAGE", "dialect is one of: schema, shogihome") == (err.code, err.hint)
+
+
+def test_every_special_tsshogi_writes_is_read() -> None:
+    """Each special name ShogiHome's JKF writer emits reads (schema names plus MAX_MOVES)."""
+    names = ["TORYO", "CHUDAN", "SENNICHITE", "TIME_UP", "ILLEGAL_MOVE", "+ILLEGAL_ACTION",
+             "-ILLEGAL_ACTION", "JISHOGI", "KACHI", "HIKIWAKE", "MAX_MOVES", "MATTA", "TSUMI",
+             "FUZUMI", "ERROR"]
+    for name in names:
+        game = kifu_lark.loads(_record(_move("77", "76", 0, "FU"), {"special": name}), "jkf")
+        assert game.mainline()[-1].special is not None, name
 
 
 def test_minishogi_is_refused() -> None:

@@ -48,10 +48,7 @@ def _jkf_files() -> list[Path]:
 
 PAIRS = _pairs()
 #: Inputs our readers refuse on purpose, with the error code expected instead of a match.
-REFUSED = {
-    # Move 5 is numbered twice in a 変化 (json-kifu-format counts on); strict KIF refuses.
-    "fork-test.kif": "BAD_MOVE_NUMBER",
-}
+REFUSED: dict[str, str] = {}
 JKF_FILES = _jkf_files()
 
 

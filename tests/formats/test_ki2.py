@@ -211,17 +211,13 @@ def test_write_promotion_words() -> None:
     ]
 
 
-def test_write_three_dragons() -> None:
-    """With three dragons able to reach a square, movement and 右/左 still tell them apart."""
+def test_three_dragons_cannot_be_set_up() -> None:
+    """A set has two rooks: a position with three dragons (which the writer's relative words
+    once handled) is refused where it is made, naming the kind and the set's count."""
     position = Position.from_sfen("4k4/9/9/9/9/5+R3/9/4+R4/4K4 b - 1")
-    position = position.with_piece(Square(1, 5), Piece(PieceKind.DRAGON, B))
-    board = Board.from_position(position)
-    to = Square(5, 5)
-    written = [
-        write_move(board, Move(B, to, PieceKind.DRAGON, origin), None)
-        for origin in (Square(1, 5), Square(4, 6), Square(5, 8))
-    ]
-    assert ["▲５五龍寄", "▲５五龍右上", "▲５五龍左"] == written
+    expected = r"3 飛 \(HI\) on the board and in hand, where the set has 2"
+    with pytest.raises(ValueError, match=expected):
+        position.with_piece(Square(1, 5), Piece(PieceKind.DRAGON, B))
 
 
 def test_write_variations_in_kifu_for_windows_order() -> None:
@@ -253,14 +249,3 @@ def test_detected_from_text() -> None:
     kif = "手数----指手---------消費時間--\n   1 ７六歩(77)\n"
     assert "ki2" != kifu_lark.loads(kif).format
 
-
-def test_write_origin_when_no_words_can_tell() -> None:
-    """Three dragons stepping up to one square: the middle one has no words, so the writer
-    gives its origin (as hybrid files do) and the record reads back."""
-    position = Position.from_sfen("4k4/9/9/9/9/3+R+R+R3/9/9/4K4 b - 1")
-    board = Board.from_position(position)
-    move = Move(B, Square(5, 5), PieceKind.DRAGON, Square(5, 6))
-    assert "▲５五龍(56)" == write_move(board, move, None)
-    game = Game(start=position)
-    game.root.add_variation(board.push(move))
-    assert game == kifu_lark.loads(kifu_lark.dumps(game, "ki2"), "ki2")

@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 
 import kifu_lark
-from kifu_lark.errors import IllegalMoveError, KifuEncodingError, KifuSyntaxError
+from kifu_lark.errors import (
+    IllegalMoveError,
+    InvalidRecordError,
+    KifuEncodingError,
+    KifuSyntaxError,
+)
 from kifu_lark.formats.japanese import (
     SPECIAL_NAMES,
     SPECIAL_WORDS,
@@ -27,7 +32,7 @@ from kifu_lark.model.move import Special, SpecialKind, Time
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.variant import MINISHOGI
-from tests.conftest import ROOT
+from tests.conftest import FIXTURES, ROOT
 
 HEAD = "手合割：平手\n手数----指手---------消費時間--\n"
 
@@ -196,9 +201,10 @@ def test_summary_without_special_line_adds_the_special() -> None:
 
 def test_comments_bookmarks_and_hash_lines() -> None:
     """* comments go to the move above (or the start), ** keeps its star, & is a bookmark,
-    # lines are header entries before the moves and comments after."""
+    # lines are header entries before the moves and comments after; the encoding
+    declaration is syntax, not a header."""
     text = (
-        "#KIF version=2.0 encoding=UTF-8\n棋戦：テスト\n手数----指手---------消費時間--\n"
+        "#KIF version=2.0 encoding=UTF-8\n#備考\n棋戦：テスト\n手数----指手---------消費時間--\n"
         "*開始\n   1 ７六歩(77)\n*一手目\n**エンジン\n&しおり\n#区切り\n   2 ３四歩(33)\n"
     )
     game = read(text)
@@ -206,9 +212,7 @@ def test_comments_bookmarks_and_hash_lines() -> None:
     assert ["開始"] == game.root.comments
     assert ["一手目", "*エンジン", "#区切り"] == first.comments
     assert "しおり" == first.bookmark
-    assert [("#", "KIF version=2.0 encoding=UTF-8"), (HeaderKey.EVENT, "テスト")] == list(
-        game.headers
-    )
+    assert [("#", "備考"), (HeaderKey.EVENT, "テスト")] == list(game.headers)
     assert game == read(kifu_lark.dumps(game, "kif"))
 
 
@@ -387,3 +391,24 @@ def test_a_bad_move_line_points_at_the_part_that_does_not_read(
         kifu_lark.loads(record + line + "\n", "kif")
     assert (4, column) == (caught.value.line, caught.value.column)
     assert caught.value.text is not None and caught.value.text.startswith(text)
+
+
+def test_repeated_move_number_reads_as_the_next_move_with_a_warning() -> None:
+    """A move number repeated (hand-edited files) reads as the next move, as Kifu for JS
+    reads it, and says so on ``game.warnings``."""
+    game = kifu_lark.load(FIXTURES / "kif" / "repeated_move_number.kifu")
+    assert ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e"] == [
+        n.move.usi() for n in game.mainline() if n.move is not None
+    ]
+    assert [("BAD_MOVE_NUMBER", 4, 6)] == [(w.code, w.ply, w.line) for w in game.warnings]
+
+
+def test_skipped_move_number_is_an_error_saying_how_to_fix_it() -> None:
+    """A number that skips ahead is refused, with the number expected and where a
+    variation belongs."""
+    text = "手数----指手---------消費時間--\n   1 ７六歩(77)\n   3 ３四歩(33)\n"
+    with pytest.raises(InvalidRecordError) as caught:
+        kifu_lark.loads(text, "kif")
+    err = caught.value
+    assert ("BAD_MOVE_NUMBER", 3, 4) == (err.code, err.line, err.column)
+    assert err.hint is not None and "変化：3手" in err.hint

@@ -27,9 +27,6 @@ FILES = (
 GENUINE_FAILURES: dict[str, str] = {
     # Move 1 of its 変化 is ２六歩(25): there is no piece on 25 (a typo for 27).
     "bioshogi/spec/files/sample1.kif": "NO_PIECE",
-    # The 変化：2手 section numbers two consecutive moves 5 (json-kifu-format ignores the
-    # numbers and appends the second one as move 6).
-    "json-kifu-format/kif/fork-test.kif": "BAD_MOVE_NUMBER",
 }
 
 

@@ -125,8 +125,9 @@ def test_minishogi_promotion_zone_is_the_last_rank() -> None:
 
 
 def test_minishogi_has_no_knights() -> None:
-    """Dropping a kind the variant does not use is refused."""
-    position = Position.from_sfen("k4/5/5/5/4K b N 1", MINISHOGI)
+    """Dropping a kind the variant does not use is refused (no position can hold one: its
+    set has none)."""
+    position = Position.from_sfen("k4/5/5/5/4K b - 1", MINISHOGI)
     with pytest.raises(IllegalMoveError) as info:
         Board.from_position(position).push(Move(B, sq("33"), K.KNIGHT))
     assert Violation.PIECE_NOT_IN_VARIANT.value == info.value.code

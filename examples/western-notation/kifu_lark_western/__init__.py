@@ -14,7 +14,7 @@ import re
 
 from lark import Lark, Token
 
-from kifu_lark.errors import KifuSyntaxError
+from kifu_lark.errors import KifuSyntaxError, UnsupportedFeatureError
 from kifu_lark.formats._lark import parse
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.model import Game, PieceKind, Position, SpecialKind, Square
@@ -91,6 +91,8 @@ def write(game: Game, options: WriteOptions) -> str:
         sign = "x" if move.captured else "-"
         suffix = "+" if move.promote else ""
         words.append(f"{letter}{move.from_.usi()}{sign}{move.to.usi()}{suffix}")
+    if not words:  # an empty text is no record: its reader would refuse it
+        raise UnsupportedFeatureError("western notation holds moves; the game has none")
     lines = [f"{i // 2 + 1}. " + " ".join(words[i : i + 2]) for i in range(0, len(words), 2)]
     return "\n".join(lines) + "\n"
 

@@ -1,0 +1,46 @@
+"""Writing files without losing data: a file appears whole or not at all."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from kifu_lark.errors import KifuError
+
+
+def write_atomically(path: str | os.PathLike[str], data: bytes, *, overwrite: bool = True) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, renamed over
+    ``path`` once complete: an interrupted write leaves no half file, and a reader never sees
+    one. With ``overwrite=False`` an existing ``path`` is refused (``EXISTS``).
+
+    Raises:
+        KifuError: ``EXISTS`` when ``path`` exists and may not be overwritten; ``IO`` when
+            the folder cannot be made or written (a file where a folder should be, no
+            permission, a name too long …), with the system's reason.
+    """
+    target = Path(path)
+    tmp: str | None = None
+    try:
+        if not overwrite and target.exists():
+            raise KifuError(f"{target} exists", code="EXISTS", hint="pass --force to overwrite")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        prefix = f".{target.name[:64]}."  # hidden, and short enough for any file system
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=target.parent)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise KifuError(
+            f"cannot write {target}: {reason}",
+            code="IO",
+            text=str(target),
+            hint="check that the folder exists, is a folder and is writable",
+        ) from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)

@@ -1,0 +1,76 @@
+"""One rule for every format: a position never holds more of a kind than the variant's set
+(board and both hands together). Each reader refuses it with a located BAD_POSITION, instead
+of an IndexError from the engine or a record no other reader accepts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import kifu_lark
+from kifu_lark.errors import InvalidRecordError
+from kifu_lark.model import MINISHOGI, STANDARD, PieceKind, Position
+from kifu_lark.model.position import piece_set
+
+_BOARD = (
+    "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
+    "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n"
+    + "".join(f"| ・ ・ ・ ・ ・ ・ ・ ・ ・|{r}\n" for r in "二三四五六七八")
+    + "| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n"
+)
+
+CASES = {
+    "csa 40 golds": ("csa", "V2.2\nPI\nP-" + "00KI" * 40 + "\n+\n+7776FU\n", (3, 1)),
+    "csa 3 rooks": ("csa", "V2.2\nPI\nP+00HI00HI00HI\n+\n+7776FU\n", (3, 1)),
+    "msk 3 golds": ("msk", "V2.1-55\nPI\nP+00KI00KI00KI\n+\n+5453FU\n", (3, 1)),
+    "kif 金三 on 平手": ("kif", "先手の持駒：金三\n手数----指手--\n   1 ７六歩(77)\n", (1, 1)),
+    "bod 金十八": ("bod", "後手の持駒：金十八\n" + _BOARD + "先手の持駒：なし\n", (1, 1)),
+    "sfen 40G": ("sfen", "4k4/9/9/9/9/9/9/9/4K4 b 40G 1\n", (1, 1)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_more_than_the_set_is_a_located_bad_position(case: str) -> None:
+    """Refused where the position is written, naming the kind and the set's count."""
+    fmt, text, where = CASES[case]
+    with pytest.raises(InvalidRecordError) as caught:
+        kifu_lark.loads(text, fmt)
+    err = caught.value
+    assert ("BAD_POSITION", where) == (err.code, (err.line, err.column))
+    assert "where the set has" in err.message
+
+
+def test_jkf_hands_beyond_the_set_are_located_at_the_initial_data() -> None:
+    """JKF `initial.data` with two rooks in each hand (each count valid, four in all) is
+    refused at that object."""
+    empty = kifu_lark.loads("4k4/9/9/9/9/9/9/9/4K4 b - 1", "sfen")
+    data = json.loads(kifu_lark.dumps(empty, "jkf"))
+    data["initial"]["data"]["hands"][0]["HI"] = 2
+    data["initial"]["data"]["hands"][1]["HI"] = 2
+    with pytest.raises(InvalidRecordError) as caught:
+        kifu_lark.loads(json.dumps(data, indent=1), "jkf")
+    assert "BAD_POSITION" == caught.value.code and caught.value.line is not None
+
+
+def test_the_sets_are_those_of_the_usual_starts() -> None:
+    """Standard: 18 pawns … 2 kings; 5x5: two of each kind it uses, no knight."""
+    assert 18 == piece_set(STANDARD)[PieceKind.PAWN]
+    assert 2 == piece_set(STANDARD)[PieceKind.KING]
+    assert {2} == set(piece_set(MINISHOGI).values())
+    assert PieceKind.KNIGHT not in piece_set(MINISHOGI)
+
+
+@given(pawns=st.integers(0, 40), golds=st.integers(0, 10))
+def test_sfen_hands_read_or_are_refused_never_crash(pawns: int, golds: int) -> None:
+    """Any hand count reads when within the set and is a BAD_POSITION beyond it."""
+    text = f"4k4/9/9/9/9/9/9/9/4K4 b {pawns}P{golds}G 1"
+    within = pawns <= 18 and golds <= 4
+    try:
+        position = kifu_lark.loads(text, "sfen").start
+    except InvalidRecordError as err:
+        assert not within and "BAD_POSITION" == err.code
+    else:
+        assert within and Position.from_sfen(text) == position

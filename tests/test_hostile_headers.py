@@ -1,0 +1,56 @@
+"""Header keys are checked when written: every writer either writes a key so that it reads
+back as that header, or refuses it (UnsupportedFeatureError) — never a file its reader takes
+for something else (a comment, a hand, a variation, the moves header, another key)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import kifu_lark
+from kifu_lark.errors import UnsupportedFeatureError
+from kifu_lark.formats.csa_dialect import KEY_OF_NAME
+from kifu_lark.formats.japanese import header_key
+from kifu_lark.model import HeaderKey, Headers
+
+HOSTILE = ["1abc", "▲x", "\u3000x", "*x", "#x", "&x", "a：b", "手数----指手", "先手の持駒", "変化"]
+WRITERS = ["kif", "ki2", "bod", "csa", "jkf"]
+
+
+def _outcome(key: str, fmt: str) -> str:
+    game = kifu_lark.loads("position startpos moves 7g7f", "usi")
+    game.headers = Headers([(key, "v")])
+    try:
+        text = kifu_lark.dumps(game, fmt)
+    except UnsupportedFeatureError:
+        return "refused"
+    back = kifu_lark.loads(text, fmt)
+    return "same" if list(back.headers) == list(game.headers) else f"read as {list(back.headers)}"
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+@pytest.mark.parametrize("key", HOSTILE)
+def test_hostile_keys_read_back_or_are_refused(key: str, fmt: str) -> None:
+    """Keys starting with record syntax, holding ：, or naming other lines: same or refused."""
+    assert _outcome(key, fmt) in ("same", "refused")
+
+
+@pytest.mark.parametrize("key", HOSTILE)
+def test_kif_refuses_the_keys_it_cannot_write(key: str) -> None:
+    """KIF (and KI2, BOD, which share the header writer) refuse every one of them."""
+    assert "refused" == _outcome(key, "kif")
+
+
+def _standard(key: str) -> bool:
+    """A name a format reads as a standard key (先手, 上手, EVENT …): it comes back as that
+    HeaderKey, which is another test's business (the standard names)."""
+    return isinstance(header_key(key), HeaderKey) or key.lstrip("$") in KEY_OF_NAME
+
+
+@given(key=st.text(min_size=1, max_size=8))
+def test_any_key_reads_back_or_is_refused(key: str) -> None:
+    """Any key at all, in every writer with headers: read back as written, or refused."""
+    assume(not _standard(key))
+    for fmt in WRITERS:
+        assert _outcome(key, fmt) in ("same", "refused"), (fmt, key)
