@@ -7,7 +7,7 @@ import pytest
 
 import kifu_lark
 from kifu_lark.errors import KifuError, KifuSyntaxError
-from tests.growth import growth, linear_bound
+from tests.growth import LINEAR_BOUND, growth_of_eightfold
 
 HEAD = "手数----指手---------消費時間--\n"
 
@@ -74,4 +74,4 @@ def test_a_long_blank_run_in_a_hand_line_is_linear() -> None:
     """2 000 and 16 000 blanks before a stray character: linear growth, and an error."""
     line = "先手の持駒：{}x\n" + HEAD + "   1 ７六歩(77)\n"
     small, large = (line.format(" " * n) for n in (2000, 16000))
-    assert growth(lambda: _fails(small), lambda: _fails(large)) < linear_bound(8)
+    assert growth_of_eightfold(lambda: _fails(small), lambda: _fails(large)) < LINEAR_BOUND
