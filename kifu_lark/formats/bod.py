@@ -17,7 +17,7 @@ import re
 from attrs import evolve
 from lark import Lark, Token, Tree
 
-from kifu_lark.errors import InvalidRecordError, KifuError, UnsupportedFeatureError
+from kifu_lark.errors import InvalidRecordError, KifuError
 from kifu_lark.formats import _lark
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.formats.japanese import (
@@ -40,7 +40,7 @@ from kifu_lark.model.hand import Hand
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import Position
-from kifu_lark.model.variant import MINISHOGI, STANDARD, board_variant
+from kifu_lark.model.variant import board_variant
 
 FORMAT_NAME = "bod"
 
@@ -292,11 +292,6 @@ def write_bod(game: Game, options: WriteOptions) -> str:
     """The diagram of the final position of the main line, after the headers and with the
     start comments."""
     position = game.final_position()
-    if position.variant not in (STANDARD, MINISHOGI):
-        raise UnsupportedFeatureError(
-            f"BOD holds standard and 5x5 boards, not {position.variant.name}",
-            format=FORMAT_NAME,
-        )
     lines = [write_header(k, v, fmt="bod") for k, v in game.headers]
     lines += write_diagram(position)
     lines += [write_comment(c, "bod") for c in game.root.comments]
@@ -317,7 +312,7 @@ FORMAT = Format(
     reader=read_bod,
     writer=write_bod,
     grammar="bod.lark",
-    variants=frozenset({"standard", "minishogi"}),
+    variants=frozenset({"any"}),
     capabilities=Capabilities(moves=False, start_positions=True, headers=True, comments=True),
     detect=_detect,
 )

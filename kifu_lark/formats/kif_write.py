@@ -23,7 +23,6 @@ from kifu_lark.formats.japanese import (
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import Move, Time
-from kifu_lark.model.variant import MINISHOGI, STANDARD
 
 MOVES_HEADER = "手数----指手---------消費時間--"
 #: Display width of the move column (full-width characters count two).
@@ -179,13 +178,8 @@ def _special_word(node: Node) -> str:
 def write_kif(game: Game, options: WriteOptions) -> str:
     """The record in Kifu for Windows layout.
 
-    Raises:
-        UnsupportedFeatureError: for boards other than 9x9 and 5x5.
+    Boards other than 9x9 are written as a diagram (as the reader reads them).
     """
-    if game.start.variant not in (STANDARD, MINISHOGI):
-        raise UnsupportedFeatureError(
-            f"KIF holds 9x9 and 5x5 records, not {game.start.variant.name}", format="kif"
-        )
     writer = _Writer(game, options)
     lines = writer.lines
     # write_header_section checks that each header line reads back as that header

@@ -134,20 +134,32 @@ def _mainline_moves(game: Game, options: WriteOptions, fmt: str) -> list[str]:
     return tokens
 
 
+def _sfen(position: Position, fmt: str) -> str:
+    """The position's SFEN, refused for boards of one rank: the grammar (and other
+    programs) know a board by its ``/``, so such a board would not read back."""
+    if position.variant.ranks < 2:
+        raise UnsupportedFeatureError(
+            f"{fmt} cannot hold a board of one rank ({position.variant.name})",
+            format=fmt,
+            hint="SFEN tells the board by its '/' between ranks; write BOD or KIF instead",
+        )
+    return position.sfen()
+
+
 def write_usi(game: Game, options: WriteOptions) -> str:
     """``position startpos|sfen … moves …`` for the main line."""
     moves = _mainline_moves(game, options, "usi")
     if game.start.variant is STANDARD and game.start.sfen(ply=1) == STANDARD.start_sfen:
         head = "position startpos"
     else:
-        head = "position sfen " + game.start.sfen()
+        head = "position sfen " + _sfen(game.start, "usi")
     return head + (" moves " + " ".join(moves) if moves else "") + "\n"
 
 
 def write_sfen(game: Game, options: WriteOptions) -> str:
     """The SFEN of the final position of the main line."""
     _mainline_moves(game, options, "sfen")
-    return game.final_position().sfen() + "\n"
+    return _sfen(game.final_position(), "sfen") + "\n"
 
 
 def _detect_usi(text: str) -> float:

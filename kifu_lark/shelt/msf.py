@@ -11,6 +11,8 @@ has no MSF move and is refused.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from attrs import evolve
@@ -20,6 +22,7 @@ from kifu_lark.errors import (
     KifuError,
 )
 from kifu_lark.formats.base import ReadOptions
+from kifu_lark.formats.jkf_locate import PATH, Path, at, dotted, locate
 from kifu_lark.formats.json_text import load_json
 from kifu_lark.shelt.checker import Checker
 from kifu_lark.shelt.model import (
@@ -56,6 +59,34 @@ def _bad(message: str, text: str, line: int | None = None, code: str = "BAD_MSF"
     return InvalidRecordError(
         message, code=code, format=NAME, line=line, column=column, source_line=source
     )
+
+
+def _bad_at(message: str, text: str, path: PATH, code: str = "BAD_MSF") -> KifuError:
+    """A located error for the value at ``path`` (found by parsing the text once more: this
+    runs only when the record is refused)."""
+    line, column = locate(text, path)
+    lines = text.splitlines()
+    source = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
+    return InvalidRecordError(
+        message,
+        code=code,
+        format=NAME,
+        line=line,
+        column=column,
+        source_line=source,
+        text=dotted(path),
+    )
+
+
+@contextmanager
+def _checking(text: str, path: PATH, prefix: str = "", code: str = "BAD_MSF") -> Iterator[None]:
+    """Turn the value errors of the checks inside into errors located at ``path``."""
+    try:
+        yield
+    except KifuError:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as err:
+        raise _bad_at(f"{prefix}{err}", text, path, code) from None
 
 
 def _square(obj: Any) -> Square:
@@ -163,10 +194,7 @@ def read_msf(text: str, options: ReadOptions) -> list[SheltRecord]:
     """Read an MSF record, checking every ply and the positions it stores."""
     del options
     data = load_json(text, NAME, "MSF is JSON: check commas, quotes and brackets")
-    try:
-        return [_record(data, text)]
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as err:
-        raise _bad(f"not an MSF record: {err}", text, 1) from None
+    return [_record(data, text)]
 
 
 def _ov_lines(data: Any, text: str) -> dict[int, int]:
@@ -203,31 +231,41 @@ def _find_all(text: str, needle: str) -> list[int]:
 
 
 def _record(data: Any, text: str) -> SheltRecord:
-    if not isinstance(data, dict) or not all(k in data for k in ("aptex", "kit", "fixt", "seslax")):
-        raise ValueError("an MSF record holds aptex, kit, fixt and seslax")
+    with _checking(text, (), "not an MSF record: "):
+        if not isinstance(data, dict) or not all(
+            k in data for k in ("aptex", "kit", "fixt", "seslax")
+        ):
+            raise ValueError("an MSF record holds aptex, kit, fixt and seslax")
     kit, nodes, tags = data["kit"], data["seslax"], data["aptex"]
-    if not isinstance(kit, dict) or not isinstance(tags, dict):
-        raise ValueError("kit and aptex must be objects")
-    if not all(isinstance(v, str) for v in tags.values()):
-        raise ValueError("aptex values must be strings")
+    with _checking(text, ("aptex",)):
+        if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
+            raise ValueError("aptex must be an object of strings")
+    with _checking(text, ("kit",)):
+        if not isinstance(kit, dict):
+            raise ValueError("kit must be an object")
     fala = kit.get("fala")
-    if type(fala) is not int or not 0 <= fala <= 2147483647:
-        raise ValueError("kit.fala must be a whole number 0..2147483647")
-    try:
+    with _checking(text, ("kit", "fala")):
+        if type(fala) is not int or not 0 <= fala <= 2147483647:
+            raise ValueError("kit.fala must be a whole number 0..2147483647")
+    with _checking(text, ("kit", "slax"), "kit.slax: ", "BAD_POSITION"):
         start = state_from_msf(kit.get("slax"))
-    except ValueError as err:
-        raise _bad(f"kit.slax: {err}", text, _line_of(text, '"slax"', 0), "BAD_POSITION") from None
+    with _checking(text, ("fixt",)):
+        result = _result(data["fixt"])
+    with _checking(text, ("kit",)):
+        start_time, start_comment = _text(kit.get("im")), _text(kit.get("oprens"))
     reader = _LineReader(text, _ov_lines(data, text))
-    plies, variations = reader.line(start, fala, nodes, kit.get("mit"))
+    plies, variations = reader.line(
+        start, fala, nodes, at((), "seslax"), kit.get("mit"), at((), "kit", "mit")
+    )
     return SheltRecord(
         tags=tuple(tags.items()),
         start=start,
         fala=fala,
         plies=plies,
-        result=_result(data["fixt"]),
+        result=result,
         variations=variations,
-        start_time=_text(kit.get("im")),
-        start_comment=_text(kit.get("oprens")),
+        start_time=start_time,
+        start_comment=start_comment,
         format=NAME,
     )
 
@@ -240,47 +278,57 @@ class _LineReader:
         self.lines = lines
 
     def line(
-        self, start: State, fala: int, nodes: Any, first_mit: Any
+        self, start: State, fala: int, nodes: Any, path: Path, first_mit: Any, mit_path: Path
     ) -> tuple[tuple[Ply, ...], tuple[Variation, ...]]:
-        """The plies of ``nodes`` from ``start``, and the variations: ``first_mit`` replaces
-        the first node, each node's ``mit`` the node after it."""
-        if not isinstance(nodes, list):
-            raise ValueError("seslax must be a list")
-        variations = self.variations(start, fala, 0, first_mit)
+        """The plies of ``nodes`` (at ``path``) from ``start``, and the variations:
+        ``first_mit`` replaces the first node, each node's ``mit`` the node after it."""
+        with _checking(self.text, path):
+            if not isinstance(nodes, list):
+                raise ValueError("seslax must be a list")
+        variations = self.variations(start, fala, 0, first_mit, mit_path)
         checker = Checker(start, NAME, self.text, fala)
         for i, node in enumerate(nodes):
-            if not isinstance(node, dict):
-                raise ValueError("each seslax entry must be an object")
-            self.node(checker, node, fala + i + 1)
-            variations += self.variations(checker.state, fala + i + 1, i + 1, node.get("mit"))
+            place = at(path, i)
+            with _checking(self.text, place):
+                if not isinstance(node, dict):
+                    raise ValueError("each seslax entry must be an object")
+            self.node(checker, node, fala + i + 1, place)
+            variations += self.variations(
+                checker.state, fala + i + 1, i + 1, node.get("mit"), at(place, "mit")
+            )
         return tuple(checker.plies), variations
 
-    def variations(self, state: State, fala: int, at: int, mit: Any) -> tuple[Variation, ...]:
-        """The variations of list ``mit``, each starting from ``state``."""
+    def variations(
+        self, state: State, fala: int, ply: int, mit: Any, path: Path
+    ) -> tuple[Variation, ...]:
+        """The variations of list ``mit`` (at ``path``), each starting from ``state``."""
         if mit is None:
             mit = []
-        if not isinstance(mit, list):
-            raise ValueError("mit must be a list")
+        with _checking(self.text, path):
+            if not isinstance(mit, list):
+                raise ValueError("mit must be a list")
         out = []
-        for entry in mit:
-            if not isinstance(entry, dict):
-                raise ValueError("each mit entry must be an object")
-            plies, nested = self.line(state, fala, entry.get("seslax"), None)
-            out.append(Variation(at, plies, _result(entry.get("fixt")), nested))
+        for i, entry in enumerate(mit):
+            place = at(path, i)
+            with _checking(self.text, place):
+                if not isinstance(entry, dict):
+                    raise ValueError("each mit entry must be an object")
+            plies, nested = self.line(
+                state, fala, entry.get("seslax"), at(place, "seslax"), None, at(place, "mit")
+            )
+            with _checking(self.text, at(place, "fixt")):
+                result = _result(entry.get("fixt"))
+            out.append(Variation(ply, plies, result, nested))
         return tuple(out)
 
-    def node(self, checker: Checker, node: dict[str, Any], number: int) -> None:
-        """Check one node's move and the position it stores."""
+    def node(self, checker: Checker, node: dict[str, Any], number: int, path: Path) -> None:
+        """Check one node (at ``path``): its move and the position it stores."""
         line = self.lines.get(id(node))
-        try:
+        with _checking(self.text, at(path, "ov"), f"move {number}: "):
             written = _written(node.get("ov"), node, line)
-        except (ValueError, TypeError, KeyError, AttributeError) as err:
-            raise _bad(f"move {number}: {err}", self.text, line) from None
         checker.push(written)
-        try:
+        with _checking(self.text, at(path, "slax"), f"move {number}: slax: ", "BAD_POSITION"):
             stored = state_from_msf(node.get("slax"))
-        except ValueError as err:
-            raise _bad(f"move {number}: slax: {err}", self.text, line, "BAD_POSITION") from None
         if not checker.state.same_as(stored):
             raise _bad(
                 f"move {number}: the stored position is not the one the move leads to",
