@@ -14,6 +14,8 @@ from kifu_lark.errors import (
     KifuEncodingError,
     KifuError,
     KifuSyntaxError,
+    KifuWarning,
+    LossyWriteWarning,
     UnknownFormatError,
     UnsupportedFeatureError,
 )
@@ -58,6 +60,8 @@ __all__ = [
     "KifuEncodingError",
     "KifuError",
     "KifuSyntaxError",
+    "KifuWarning",
+    "LossyWriteWarning",
     "Move",
     "Node",
     "Piece",

@@ -176,3 +176,26 @@ class UnknownFormatError(KifuError):
             kwargs["hint"] = f"did you mean {closest!r}?"
         super().__init__(message, **kwargs)
         self.closest = closest
+
+
+class KifuWarning(UserWarning):
+    """Root of the warnings kifu-lark issues (``warnings.simplefilter("error",
+    KifuWarning)`` turns them into exceptions)."""
+
+
+class LossyWriteWarning(KifuWarning):
+    """A writer wrote part of a game as something else, or left it out, as its format
+    declares (``Capabilities.special_folds``): a special its format has no word for is
+    written as the nearest one it has, a special it cannot hold at all is left out.
+
+    Attributes:
+        format: the format written.
+        kind: what the game holds (a ``SpecialKind`` name).
+        written: what was written instead (a ``SpecialKind`` name), or ``None`` when left out.
+    """
+
+    def __init__(self, message: str, *, format: str, kind: str, written: str | None) -> None:
+        super().__init__(message)
+        self.format = format
+        self.kind = kind
+        self.written = written

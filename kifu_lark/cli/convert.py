@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import bisect
 import sys
+import warnings
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kifu_lark.api import dumps, encoded
 from kifu_lark.cli.common import (
@@ -19,7 +21,7 @@ from kifu_lark.cli.common import (
     parallel_map,
     read_records,
 )
-from kifu_lark.errors import KifuError, UnsupportedFeatureError
+from kifu_lark.errors import KifuError, LossyWriteWarning, UnsupportedFeatureError
 from kifu_lark.files import write_atomically
 from kifu_lark.formats.registry import format_for_path, get_format
 
@@ -30,8 +32,27 @@ EPILOG = (
     "would collide (X.kif and X.kifu) keep their extension (X.kif.csa, X.kifu.csa); a "
     "multi-game input gives X-1.csa, X-2.csa … Each file is written to a temporary name "
     "and renamed, so an interrupted run leaves no half file; the summary counts the files "
-    "written."
+    "written. What a format cannot hold exactly (a special it has no word for) is written as "
+    "its documented nearest form and reported as a warning."
 )
+
+_T = TypeVar("_T")
+
+
+def _noting_losses(write: Callable[[], _T]) -> tuple[_T, list[str]]:
+    """Run ``write`` and return what it returned and its ``LossyWriteWarning``s, one line
+    per distinct message with how often it occurred."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", LossyWriteWarning)
+        result = write()
+    counts = Counter(str(w.message) for w in caught if issubclass(w.category, LossyWriteWarning))
+    notes = [f"{msg} ({n} times)" if n > 1 else msg for msg, n in counts.items()]
+    return result, notes
+
+
+def _warn(source: str, notes: list[str]) -> None:
+    for note in notes:
+        print(f"{source}: warning: {note}", file=sys.stderr)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -88,11 +109,15 @@ def _pick(records: list[Any], game: int | None, source: str) -> list[Any]:
     return records
 
 
-def _write(record: Any, path: Path, target: str, args: argparse.Namespace) -> None:
-    """Encode ``record`` and write it through a temporary file renamed into place."""
+def _write(record: Any, path: Path, target: str, args: argparse.Namespace) -> list[str]:
+    """Encode ``record`` and write it through a temporary file renamed into place; returns
+    the losses the writer reported."""
     fmt = get_format(target)
-    data = encoded(record, fmt, path.suffix, args.out_encoding, args.mainline_only)
+    data, notes = _noting_losses(
+        lambda: encoded(record, fmt, path.suffix, args.out_encoding, args.mainline_only)
+    )
     write_atomically(path, data, overwrite=args.force)
+    return notes
 
 
 def plan_targets(sources: list[Path], root: Path, extension: str) -> dict[Path, Path]:
@@ -138,10 +163,12 @@ def _reserved(plan: dict[Path, Path]) -> dict[Path, frozenset[Path]]:
 _Job = tuple[str, Path, frozenset[Path], str, argparse.Namespace]
 
 
-def _convert_one(job: _Job) -> tuple[str, str | None, int]:
-    """Convert one file of a folder; returns (input, error message or None, files written)."""
+def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
+    """Convert one file of a folder; returns (input, error message or None, files written,
+    warnings)."""
     source, out, reserved, target, args = job
     written = 0
+    notes: list[str] = []
     try:
         records = _pick(
             read_records(source, args.source_format, args.encoding, args.tolerate),
@@ -160,11 +187,11 @@ def _convert_one(job: _Job) -> tuple[str, str | None, int]:
                         code="EXISTS",
                         hint="convert this file on its own, or pass --game N",
                     )
-            _write(record, out_dir / path, target, args)
+            notes += _write(record, out_dir / path, target, args)
             written += 1
     except KifuError as err:
-        return source, str(err).splitlines()[0], written
-    return source, None, written
+        return source, str(err).splitlines()[0], written, notes
+    return source, None, written, notes
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,13 +205,16 @@ def run(args: argparse.Namespace) -> int:
         reserved = _reserved(plan)
         jobs = [(str(f), plan[f], reserved[f], target, args) for f in files]
         results = parallel_map(_convert_one, jobs, jobs_count(args.jobs), "convert")
-        failed = [(src, msg) for src, msg, _ in results if msg]
+        for src, _, _, notes in results:
+            _warn(src, notes)
+        failed = [(src, msg) for src, msg, _, _ in results if msg]
         for src, msg in failed:
             print(f"{src}: {msg}", file=sys.stderr)
-        written = sum(n for _, _, n in results)
+        written = sum(n for _, _, n, _ in results)
+        warned = sum(1 for *_, notes in results if notes)
         print(
             f"{len(files)} files, {len(files) - len(failed)} converted, {len(failed)} failed, "
-            f"{written} files written",
+            f"{written} files written, {warned} with warnings",
             file=sys.stderr,
         )
         return 1 if failed else 0
@@ -199,20 +229,25 @@ def run(args: argparse.Namespace) -> int:
                 f"the input holds {len(records)} games",
                 hint="pass --game N, or -o FOLDER/ to write one file per game",
             )
-        for record in records:
-            sys.stdout.write(dumps(record, target, mainline_only=args.mainline_only))
+        record = records[0]
+        text, notes = _noting_losses(
+            lambda: dumps(record, target, mainline_only=args.mainline_only)
+        )
+        _warn(args.input, notes)
+        sys.stdout.write(text)
         return 0
     if _is_folder(args.output):
         stem = Path(args.input).stem if args.input != "-" else "record"
         fmt = get_format(target)
         for i, record in enumerate(records):
             suffix = f"-{i + 1}" if len(records) > 1 else ""
-            _write(record, Path(args.output) / (stem + suffix + fmt.extensions[0]), target, args)
+            path = Path(args.output) / (stem + suffix + fmt.extensions[0])
+            _warn(args.input, _write(record, path, target, args))
         return 0
     if len(records) > 1:
         raise UnsupportedFeatureError(
             f"the input holds {len(records)} games",
             hint="pass --game N, or -o FOLDER/ to write one file per game",
         )
-    _write(records[0], Path(args.output), target, args)
+    _warn(args.input, _write(records[0], Path(args.output), target, args))
     return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from attrs import field, frozen
@@ -28,6 +28,11 @@ class Capabilities:
         multiple_games: several games in one text (``loads_all``).
         time_resolution: smallest time step stored, in seconds (``0`` = any decimal).
         special_kinds: the specials it can write (``None``: every ``SpecialKind``).
+        special_folds: the specials it writes as another one (the value) or leaves out
+            (``None``), each time with a ``LossyWriteWarning``; any other special outside
+            ``special_kinds`` is refused (see :mod:`kifu_lark.formats.specials`).
+        consecutive_specials: whether a special may follow a special (CSA and KIF write
+            each on its line; KI2's one まで line cannot).
         variation_specials: whether a variation may end in a special (or start with one).
         drops: whether moves may be drops (打); ``False`` for notations that cannot write
             them (勝田将棋盤 parameters).
@@ -44,6 +49,8 @@ class Capabilities:
     multiple_games: bool = False
     time_resolution: float = 1.0
     special_kinds: frozenset[SpecialKind] | None = None
+    special_folds: Mapping[SpecialKind, SpecialKind | None] = field(factory=dict, hash=False)
+    consecutive_specials: bool = True
     variation_specials: bool = True
     drops: bool = True
 

@@ -191,8 +191,13 @@ SPECIAL_NAMES: dict[str, SpecialKind] = {
 SPECIAL_WORDS: dict[SpecialKind, str] = {}
 for _word, _kind in SPECIAL_NAMES.items():
     SPECIAL_WORDS.setdefault(_kind, _word)
-SPECIAL_WORDS[SpecialKind.MAX_MOVES] = "持将棋"  # KIF has no word of its own for it
-SPECIAL_WORDS[SpecialKind.ILLEGAL_MOVE] = "反則負け"
+#: Specials KIF and KI2 have no word for, written as the nearest they have (with a
+#: ``LossyWriteWarning``): an illegal move loses (反則負け); a game stopped at the move limit
+#: is written 持将棋, as Kifu for Windows does.
+SPECIAL_FOLDS: dict[SpecialKind, SpecialKind | None] = {
+    SpecialKind.ILLEGAL_MOVE: SpecialKind.ILLEGAL_LOSS,
+    SpecialKind.MAX_MOVES: SpecialKind.IMPASSE,
+}
 
 
 def special_kind(word: str) -> SpecialKind:
@@ -409,7 +414,7 @@ def write_summary(plies: int, kind: SpecialKind, color: Color | None, handicap: 
         return f"{head}で時間切れにより{side_name(mover.opponent, handicap)}の勝ち"
     if kind is SpecialKind.ILLEGAL_WIN:
         return f"{head}で{side_name(mover, handicap)}の反則勝ち"
-    if kind in (SpecialKind.ILLEGAL_LOSS, SpecialKind.ILLEGAL_MOVE):
+    if kind is SpecialKind.ILLEGAL_LOSS:
         return f"{head}で{side_name(mover, handicap)}の反則負け"
     if kind is SpecialKind.ENTERING_KING_WIN:
         return f"{head}で{side_name(mover, handicap)}の入玉勝ち"

@@ -26,10 +26,11 @@ import re
 from typing import Any
 
 from kifu_lark.errors import InvalidRecordError, KifuError
-from kifu_lark.formats.base import Capabilities, Format, ReadOptions
+from kifu_lark.formats.base import Format, ReadOptions
 from kifu_lark.formats.jkf_locate import PATH as _PATH
 from kifu_lark.formats.jkf_locate import JsonChecker, at, dotted
 from kifu_lark.formats.jkf_write import (
+    CAPABILITIES,
     EXTENDED_SPECIALS,
     FOLDED_SPECIALS,
     JKF_SPECIALS,
@@ -399,15 +400,6 @@ FORMAT = Format(
     writer=write_jkf,
     aliases=("json-kifu", "json-kifu-format"),
     grammar="jkf.lark",
-    capabilities=Capabilities(
-        branches=True,
-        comments=True,
-        times=True,
-        total_times=True,
-        start_positions=True,
-        headers=True,
-        specials=True,
-        special_kinds=frozenset(JKF_SPECIALS),
-    ),
+    capabilities=CAPABILITIES,
     detect=_detect,
 )

@@ -12,7 +12,8 @@ from collections.abc import Generator
 from typing import Any
 
 from kifu_lark.errors import KifuError, UnsupportedFeatureError
-from kifu_lark.formats.base import WriteOptions
+from kifu_lark.formats.base import Capabilities, WriteOptions
+from kifu_lark.formats.specials import written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import NOT_EVERYWHERE, handicap_name
@@ -63,10 +64,10 @@ JKF_SPECIALS: dict[SpecialKind, str] = {
 #: Specials the schema lacks, written as the nearest one it has (read back as that one):
 #: 封じ手 and 最大手数 stop the game (CHUDAN, as json-kifu-format does); 連続王手の千日手 is
 #: a 千日手 (who loses is not kept).
-FOLDED_SPECIALS: dict[SpecialKind, str] = {
-    SpecialKind.SEALED: "CHUDAN",
-    SpecialKind.MAX_MOVES: "CHUDAN",
-    SpecialKind.PERPETUAL_CHECK: "SENNICHITE",
+FOLDED_SPECIALS: dict[SpecialKind, SpecialKind | None] = {
+    SpecialKind.SEALED: SpecialKind.INTERRUPT,
+    SpecialKind.MAX_MOVES: SpecialKind.INTERRUPT,
+    SpecialKind.PERPETUAL_CHECK: SpecialKind.REPETITION,
 }
 #: Specials outside the schema that widely used writers emit (ShogiHome / tsshogi writes
 #: ``MAX_MOVES``); read always, written instead of the fold with ``dialect="shogihome"``.
@@ -74,6 +75,18 @@ EXTENDED_SPECIALS: dict[SpecialKind, str] = {SpecialKind.MAX_MOVES: "MAX_MOVES"}
 #: ``dialect`` option of the JKF writer: ``"schema"`` (default) writes only the specials of
 #: the JKF schema, folding the rest; ``"shogihome"`` writes ``EXTENDED_SPECIALS`` by name.
 DIALECTS = ("schema", "shogihome")
+#: What the JKF writer holds (the format's declaration, in :mod:`kifu_lark.formats.jkf`).
+CAPABILITIES = Capabilities(
+    branches=True,
+    comments=True,
+    times=True,
+    total_times=True,
+    start_positions=True,
+    headers=True,
+    specials=True,
+    special_kinds=frozenset(JKF_SPECIALS),
+    special_folds=FOLDED_SPECIALS,
+)
 _LETTERS = {"左": "L", "直": "C", "右": "R", "上": "U", "寄": "M", "引": "D", "打": "H"}
 _HAND_ORDER = (
     PieceKind.PAWN,
@@ -336,14 +349,12 @@ def _relative(words: str | None) -> str:
 
 
 def _special(kind: SpecialKind, color: Color | None, extended: bool = False) -> str:
-    name = (extended and EXTENDED_SPECIALS.get(kind)) or JKF_SPECIALS.get(kind)
-    name = name or FOLDED_SPECIALS.get(kind)
-    if name is None:
-        raise UnsupportedFeatureError(
-            f"JKF has no special for {kind.name} ({kind.value})",
-            format="jkf",
-            hint="JKF specials: " + ", ".join(sorted(set(JKF_SPECIALS.values()))),
-        )
+    written = written_special(
+        kind, CAPABILITIES, "jkf", also_exact=EXTENDED_SPECIALS if extended else ()
+    )
+    assert written is not None, "JKF folds no special into nothing"
+    kind = written
+    name = (extended and EXTENDED_SPECIALS.get(kind)) or JKF_SPECIALS[kind]
     if name == "ILLEGAL_ACTION":
         mover = color or Color.BLACK
         offender = mover if kind is SpecialKind.ILLEGAL_LOSS else mover.opponent

@@ -29,6 +29,7 @@ from kifu_lark.formats.japanese import (
     KANJI_DIGITS,
     PIECE_MOVE_NAME,
     PIECE_NAMES,
+    SPECIAL_FOLDS,
     SPECIAL_NAMES,
     ZEN_DIGITS,
     HeaderSection,
@@ -42,6 +43,7 @@ from kifu_lark.formats.japanese import (
     write_header_section,
     write_summary,
 )
+from kifu_lark.formats.specials import left_out_after_special, written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import Move, SpecialKind
@@ -352,9 +354,17 @@ class _Writer:
             if special is not None:
                 self.flush(row)
                 plies = ply + len(played) - 1
-                self.out.append(write_summary(plies, special.kind, special.color, self.handicap))
+                kind = written_special(special.kind, CAPABILITIES, NAME)
+                assert kind is not None, "KI2 folds no special into nothing"
+                self.out.append(write_summary(plies, kind, special.color, self.handicap))
                 self.notes(current)
                 played.append(current)
+                after = current.next
+                while after is not None:  # one まで line ends a line: the rest is left out,
+                    left_out_after_special(after, NAME)
+                    # but not its comments: they follow the first's
+                    self.out.extend(write_comment(t, "ki2") for t in after.comment_lines)
+                    after = after.next
                 break
             move = current.move
             assert move is not None
@@ -440,8 +450,9 @@ def write_ki2(game: Game, options: WriteOptions) -> str:
     """Write ``game`` in KI2: the shortest notation, six moves a line, then 変化 sections.
 
     Times are not part of KI2 and are left out. A special the まで line cannot state exactly
-    (``FORMAT.capabilities.special_kinds`` lists those it can) gets its nearest wording, as
-    in KIF (反則負け for ILLEGAL_MOVE, 持将棋 for MAX_MOVES).
+    (``CAPABILITIES.special_kinds`` lists those it can) gets its declared nearest wording, as
+    in KIF (反則負け for ILLEGAL_MOVE, 持将棋 for MAX_MOVES), and what follows a special (a
+    second special, as some CSA records end) is left out: both with a ``LossyWriteWarning``.
     """
     try:
         return _Writer(game, options).write()
@@ -450,12 +461,25 @@ def write_ki2(game: Game, options: WriteOptions) -> str:
 
 
 def _round_trips(kind: SpecialKind) -> bool:
-    result = read_summary(write_summary(2, kind, Color.BLACK, False))
+    try:
+        result = read_summary(write_summary(2, kind, Color.BLACK, False))
+    except KeyError:  # no word for it
+        return False
     return result is not None and result[1] is kind
 
 
 #: Specials a まで line states so that they read back as themselves.
 EXACT_SPECIALS = frozenset(k for k in SpecialKind if _round_trips(k))
+CAPABILITIES = Capabilities(
+    branches=True,
+    comments=True,
+    start_positions=True,
+    headers=True,
+    specials=True,
+    special_kinds=EXACT_SPECIALS,
+    special_folds={k: v for k, v in SPECIAL_FOLDS.items() if k not in EXACT_SPECIALS},
+    consecutive_specials=False,
+)
 
 
 def _detect(text: str) -> float:
@@ -485,14 +509,7 @@ FORMAT = Format(
     writer=write_ki2,
     grammar="ki2.lark",
     variants=frozenset({"any"}),
-    capabilities=Capabilities(
-        branches=True,
-        comments=True,
-        start_positions=True,
-        headers=True,
-        specials=True,
-        special_kinds=EXACT_SPECIALS,
-    ),
+    capabilities=CAPABILITIES,
     detect=_detect,
     encodings={".ki2": "cp932", ".ki2u": "utf-8"},
 )

@@ -26,15 +26,9 @@ Decisions worth knowing:
 
 from __future__ import annotations
 
-from kifu_lark.formats.base import Capabilities, Format
+from kifu_lark.formats.base import Format
 from kifu_lark.formats.kif_read import read_kif
-from kifu_lark.formats.kif_write import write_kif
-from kifu_lark.model.move import SpecialKind
-
-#: The specials KIF spells with a word of their own (MAX_MOVES and ILLEGAL_MOVE have none).
-KIF_SPECIALS: frozenset[SpecialKind] = frozenset(
-    kind for kind in SpecialKind if kind not in (SpecialKind.MAX_MOVES, SpecialKind.ILLEGAL_MOVE)
-)
+from kifu_lark.formats.kif_write import CAPABILITIES, write_kif
 
 
 def _detect(text: str) -> float:
@@ -58,18 +52,7 @@ FORMAT = Format(
     aliases=("kakinoki", "kifu"),
     grammar="kif.lark",
     variants=frozenset({"any"}),
-    capabilities=Capabilities(
-        branches=True,
-        comments=True,
-        times=True,
-        total_times=True,
-        start_positions=True,
-        headers=True,
-        specials=True,
-        special_kinds=KIF_SPECIALS,
-        variation_specials=True,
-        time_resolution=1.0,
-    ),
+    capabilities=CAPABILITIES,
     detect=_detect,
     encodings={".kif": "cp932", ".kifu": "utf-8"},
 )

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kifu_lark.errors import UnsupportedFeatureError
 from kifu_lark.formats._memo import remember
 from kifu_lark.formats._nested import drive
-from kifu_lark.formats.base import WriteOptions
+from kifu_lark.formats.base import Capabilities, WriteOptions
 from kifu_lark.formats.japanese import (
     KANJI_DIGITS,
     PIECE_MOVE_NAME,
+    SPECIAL_FOLDS,
     SPECIAL_WORDS,
     ZEN_DIGITS,
     display_width,
@@ -20,9 +20,10 @@ from kifu_lark.formats.japanese import (
     write_header_section,
     write_summary,
 )
+from kifu_lark.formats.specials import written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.move import Move, Time
+from kifu_lark.model.move import Move, SpecialKind, Time
 
 MOVES_HEADER = "手数----指手---------消費時間--"
 #: Display width of the move column (full-width characters count two).
@@ -121,6 +122,7 @@ class _Writer:
         parent = first.parent
         black, white = totals
         before: list[tuple[float, float]] = []  # the totals before each node, for variations
+        special_kind: SpecialKind | None = None  # as written, for the まで line
         # one move line, then its bookmark and comments, per node (inline: the hot path)
         for n, node in enumerate(nodes, number):
             before.append((black, white))
@@ -128,7 +130,8 @@ class _Writer:
             if move is not None:
                 text = _padded(move_text(move, parent.move if parent is not None else None))
             else:
-                text = _padded(_special_word(node))
+                special_kind = _special_kind(node)
+                text = _padded(SPECIAL_WORDS[special_kind])
             # a later sibling follows: the + mark (children[-1] is not node)
             later = parent.variations if parent is not None else ()
             fork = marks and bool(later) and later[-1] is not node
@@ -152,9 +155,9 @@ class _Writer:
                 append("*" + one_line(comment))
             parent = node
         last = nodes[-1]
-        if last.special is not None:
+        if last.special is not None and special_kind is not None:
             moves = number + len(nodes) - 2
-            append(write_summary(moves, last.special.kind, last.special.color, self.handicap))
+            append(write_summary(moves, special_kind, last.special.color, self.handicap))
         if self.mainline_only:
             return
         stop = 0 if with_first_siblings else 1
@@ -167,12 +170,29 @@ class _Writer:
                 yield alternative, number + i, False, before[i]
 
 
-def _special_word(node: Node) -> str:
+#: The specials KIF spells with a word of its own; SPECIAL_FOLDS says what the others become.
+KIF_SPECIALS: frozenset[SpecialKind] = frozenset(SPECIAL_WORDS)
+CAPABILITIES = Capabilities(
+    branches=True,
+    comments=True,
+    times=True,
+    total_times=True,
+    start_positions=True,
+    headers=True,
+    specials=True,
+    special_kinds=KIF_SPECIALS,
+    special_folds=SPECIAL_FOLDS,
+    variation_specials=True,
+    time_resolution=1.0,
+)
+
+
+def _special_kind(node: Node) -> SpecialKind:
+    """The special written for ``node``'s (itself, or its declared fold)."""
     assert node.special is not None
-    word = SPECIAL_WORDS.get(node.special.kind)
-    if word is None:
-        raise UnsupportedFeatureError(f"KIF has no word for {node.special.kind.name}", format="kif")
-    return word
+    kind = written_special(node.special.kind, CAPABILITIES, "kif")
+    assert kind is not None, "KIF folds no special into nothing"
+    return kind
 
 
 def write_kif(game: Game, options: WriteOptions) -> str:

@@ -33,6 +33,7 @@ from lark import Token, Tree
 from kifu_lark.errors import InvalidRecordError, KifuError, UnsupportedFeatureError
 from kifu_lark.formats import _lark
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.specials import folds_everything, written_special
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import is_standard_start
 from kifu_lark.model.position import Position
@@ -175,6 +176,13 @@ def _error(
 # --- writing ----------------------------------------------------------------------------------
 
 
+#: The applet replays moves: it has no parameter for a special, so each is left out (with a
+#: ``LossyWriteWarning``).
+CAPABILITIES = Capabilities(
+    branches=True, multiple_games=True, drops=False, special_folds=folds_everything()
+)
+
+
 def write_ksbp(game: Game, options: WriteOptions) -> str:
     """The parameter list of an applet replaying the game (``extra["applet"] = False``: the
     ``<param>`` lines alone; ``mainline_only``: no variations).
@@ -221,8 +229,13 @@ def _write_line(first: Node, prefix: str, number: int, mainline: bool, out: list
                     format=_NAME,
                 )
             branch_points.append((name, alternatives))
+        for special in node.parent.variations:
+            if special.special is not None and not mainline:
+                written_special(special.special.kind, CAPABILITIES, _NAME)  # left out, said
         node = node.next
         number += 1
+    if node is not None and node.special is not None:
+        written_special(node.special.kind, CAPABILITIES, _NAME)  # left out, said
     for name, alternatives in reversed(branch_points):
         for letter, alternative in zip(_LETTERS, alternatives, strict=False):
             _write_line(alternative, name + letter, 1, mainline, out)
@@ -243,6 +256,6 @@ FORMAT = Format(
     writer=write_ksbp,
     aliases=("katsuda", "ksbp3"),
     grammar="ksbp.lark",
-    capabilities=Capabilities(branches=True, multiple_games=True, drops=False),
+    capabilities=CAPABILITIES,
     detect=_detect,
 )

@@ -15,6 +15,7 @@ from lark import Token, Transformer, v_args
 from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
 from kifu_lark.formats import _lark
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.specials import folds_everything, written_special
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.model.piece import PieceKind
@@ -116,6 +117,16 @@ def read_sfen(text: str, options: ReadOptions) -> list[Game]:
     return games
 
 
+#: USI has words for 投了 and 入玉勝ち; other specials are left out (with a warning).
+CAPABILITIES = Capabilities(
+    start_positions=True,
+    multiple_games=True,
+    specials=True,
+    special_kinds=frozenset(_SPECIAL_NAMES),
+    special_folds=folds_everything(_SPECIAL_NAMES),
+)
+
+
 def _mainline_moves(game: Game, options: WriteOptions, fmt: str) -> list[str]:
     tokens: list[str] = []
     node = game.root
@@ -129,8 +140,10 @@ def _mainline_moves(game: Game, options: WriteOptions, fmt: str) -> list[str]:
         node = node.next
         if node.move is not None:
             tokens.append(node.move.usi())
-        elif node.special is not None and node.special.kind in _SPECIAL_NAMES:
-            tokens.append(_SPECIAL_NAMES[node.special.kind])
+        elif node.special is not None and fmt == "usi":
+            kind = written_special(node.special.kind, CAPABILITIES, fmt)
+            if kind is not None:
+                tokens.append(_SPECIAL_NAMES[kind])
     return tokens
 
 
@@ -197,7 +210,7 @@ FORMATS = [
         aliases=("position",),
         grammar="usi.lark",
         variants=frozenset({"any"}),
-        capabilities=Capabilities(start_positions=True, multiple_games=True),
+        capabilities=CAPABILITIES,
         detect=_detect_usi,
     ),
 ]

@@ -23,7 +23,7 @@ from kifu_lark.formats.japanese import (
     write_summary,
     zen_number,
 )
-from kifu_lark.formats.kif import KIF_SPECIALS
+from kifu_lark.formats.kif_write import KIF_SPECIALS
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import HANDICAPS, handicap_position

@@ -17,6 +17,7 @@ from lark import Lark, Token
 from kifu_lark.errors import KifuSyntaxError, UnsupportedFeatureError
 from kifu_lark.formats._lark import parse
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.specials import written_special
 from kifu_lark.model import Game, PieceKind, Position, SpecialKind, Square
 from kifu_lark.rules.replay import GameBuilder
 
@@ -76,11 +77,17 @@ def _move(builder: GameBuilder, token: Token) -> None:
     )
 
 
+CAPABILITIES = Capabilities(specials=True, special_kinds=frozenset({SpecialKind.RESIGN}))
+
+
 def write(game: Game, options: WriteOptions) -> str:
     """Numbered moves, two per line, each with its origin."""
     words: list[str] = []
     for node in game.mainline():
         if node.move is None:
+            assert node.special is not None
+            # "resigns" is the notation's one special; any other is refused, not disguised
+            written_special(node.special.kind, CAPABILITIES, "western")
             words.append("resigns")
             continue
         move = node.move
@@ -103,5 +110,5 @@ FORMAT = Format(
     extensions=(".wst",),
     reader=read,
     writer=write,
-    capabilities=Capabilities(),
+    capabilities=CAPABILITIES,
 )
