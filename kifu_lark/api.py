@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 from kifu_lark.errors import (
     IllegalMoveError,
     KifuError,
+    LossyWriteWarning,
     UnknownFormatError,
     UnsupportedFeatureError,
 )
@@ -237,6 +239,17 @@ def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             f"{fmt.name} holds games from the usual start position only",
             format=fmt.name,
             hint=f"this game starts from {game.start.sfen()}",
+        )
+    if not caps.start_ply and game.start.ply != 1:
+        warnings.warn(
+            LossyWriteWarning(
+                f"{fmt.name} has no move number for the start position: "
+                f"move {game.start.ply} is written as move 1",
+                format=fmt.name,
+                kind="START_PLY",
+                written=None,
+            ),
+            stacklevel=4,
         )
     if not caps.branches and not mainline_only and any(
         node.variations for node in (game.root, *game.root.walk())

@@ -185,12 +185,13 @@ class KifuWarning(UserWarning):
 
 class LossyWriteWarning(KifuWarning):
     """A writer wrote part of a game as something else, or left it out, as its format
-    declares (``Capabilities.special_folds``): a special its format has no word for is
-    written as the nearest one it has, a special it cannot hold at all is left out.
+    declares (``Capabilities.special_folds``, ``start_ply``): a special its format has no
+    word for is written as the nearest one it has, a special it cannot hold at all is left
+    out, a start position's move number is written as 1.
 
     Attributes:
         format: the format written.
-        kind: what the game holds (a ``SpecialKind`` name).
+        kind: what the game holds (a ``SpecialKind`` name, or ``START_PLY``).
         written: what was written instead (a ``SpecialKind`` name), or ``None`` when left out.
     """
 

@@ -23,6 +23,8 @@ class Capabilities:
         times: time per move (``time_resolution`` seconds: 1 for whole seconds).
         total_times: the running total next to each move's time.
         start_positions: arbitrary start positions (not only the standard start).
+        start_ply: the number of the start position's next move (KIF's 手数＝, SFEN's last
+            field); formats without it write 1, with a ``LossyWriteWarning``.
         headers: record headers (``False``: none at all).
         specials: terminal events such as 投了.
         multiple_games: several games in one text (``loads_all``).
@@ -44,6 +46,7 @@ class Capabilities:
     times: bool = False
     total_times: bool = False
     start_positions: bool = False
+    start_ply: bool = False
     headers: bool = False
     specials: bool = False
     multiple_games: bool = False

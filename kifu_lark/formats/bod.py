@@ -313,6 +313,8 @@ FORMAT = Format(
     writer=write_bod,
     grammar="bod.lark",
     variants=frozenset({"any"}),
-    capabilities=Capabilities(moves=False, start_positions=True, headers=True, comments=True),
+    capabilities=Capabilities(
+        moves=False, start_positions=True, start_ply=True, headers=True, comments=True
+    ),
     detect=_detect,
 )

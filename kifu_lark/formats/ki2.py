@@ -474,6 +474,7 @@ CAPABILITIES = Capabilities(
     branches=True,
     comments=True,
     start_positions=True,
+    start_ply=True,
     headers=True,
     specials=True,
     special_kinds=EXACT_SPECIALS,

@@ -178,6 +178,7 @@ CAPABILITIES = Capabilities(
     times=True,
     total_times=True,
     start_positions=True,
+    start_ply=True,
     headers=True,
     specials=True,
     special_kinds=KIF_SPECIALS,

@@ -120,6 +120,7 @@ def read_sfen(text: str, options: ReadOptions) -> list[Game]:
 #: USI has words for 投了 and 入玉勝ち; other specials are left out (with a warning).
 CAPABILITIES = Capabilities(
     start_positions=True,
+    start_ply=True,
     multiple_games=True,
     specials=True,
     special_kinds=frozenset(_SPECIAL_NAMES),
@@ -198,7 +199,9 @@ FORMATS = [
         writer=write_sfen,
         grammar="usi.lark",
         variants=frozenset({"any"}),
-        capabilities=Capabilities(moves=False, start_positions=True, multiple_games=True),
+        capabilities=Capabilities(
+            moves=False, start_positions=True, start_ply=True, multiple_games=True
+        ),
         detect=_detect_sfen,
     ),
     Format(

@@ -113,3 +113,19 @@ def test_folder_convert_counts_files_with_warnings(
     assert "2 files, 2 converted, 0 failed, 2 files written, 1 with warnings" in err
     folded = "jkf has no SEALED: written as INTERRUPT"
     assert [line for line in err.splitlines() if line.endswith(folded)] != []
+
+
+@pytest.mark.parametrize("fmt", ["csa", "jkf", "kif", "ki2", "usi"])
+def test_a_start_move_number_is_kept_or_its_loss_said(fmt: str) -> None:
+    """A start position at move 58 (a BOD snapshot): formats with a move number keep it,
+    the others write move 1 and say so."""
+    game = kifu_lark.loads("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 58 moves G*5b", "usi")
+    game.format = None
+    caps = kifu_lark.get_format(fmt).capabilities
+    text, lossy = _written(game, fmt)
+    back = kifu_lark.loads(text, fmt)
+    if caps.start_ply:
+        assert (back.start.ply, lossy) == (58, [])
+    else:
+        assert back.start.ply == 1
+        assert [(w.format, w.kind) for w in lossy] == [(fmt, "START_PLY")]
