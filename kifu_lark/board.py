@@ -19,7 +19,7 @@ Example:
     >>> board.move_texts("ki2")
     ['▲７六歩', '△３四歩', '▲２二角成', '△同　銀']
     >>> board.sfen()
-    'lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPP1P/7R1/LNSGKGSNL b Bb 5'
+    'lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5'
 """
 
 from __future__ import annotations

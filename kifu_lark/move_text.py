@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from kifu_lark.errors import KifuError, KifuSyntaxError, UnknownFormatError, UnsupportedFeatureError
 from kifu_lark.formats import ki2, kif_write
+from kifu_lark.formats.csa_dialect import CSA
+from kifu_lark.formats.csa_write import special_line
 from kifu_lark.formats.japanese import SPECIAL_WORDS
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move, Special, SpecialKind
@@ -77,16 +79,17 @@ def write_move_text(
     return mark + ki2.write_move(board, move, previous)[1:]  # the writer's own mark replaced
 
 
-def write_special_text(special: Special, notation: str) -> str:
+def write_special_text(special: Special, notation: str, to_move: Color) -> str:
     """A special (投了 …) as ``notation`` writes it in the move list: ``投了``, ``%TORYO``,
-    ``resign``.
+    ``resign``. ``to_move`` is the side to move when it happens (CSA writes some specials
+    with a side: ``%+ILLEGAL_ACTION``).
 
     Raises:
         UnsupportedFeatureError: for a special the notation has no word for.
     """
     kind = special.kind
     if notation == "csa":
-        return "%" + kind.value
+        return special_line(CSA, special, to_move)
     word = _USI_SPECIALS.get(kind) if notation == "usi" else SPECIAL_WORDS.get(kind)
     if word is None:
         raise UnsupportedFeatureError(f"{notation} has no word for {kind.name}", format=notation)

@@ -426,7 +426,7 @@ class Game:
             >>> import kifu_lark
             >>> game = kifu_lark.loads("position startpos moves 7g7f 3c3d", "usi")
             >>> [position.sfen() for _, position in game.positions()][-1]
-            'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPP1P/1B5R1/LNSGKGSNL b - 3'
+            'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3'
         """
         from kifu_lark.rules.board import Board
         from kifu_lark.rules.violations import ALL_TOLERABLE
@@ -488,7 +488,7 @@ class Game:
             move = node.move
             if move is None:
                 assert node.special is not None
-                texts.append(write_special_text(node.special, name))
+                texts.append(write_special_text(node.special, name, board.color))
                 continue
             texts.append(write_move_text(board, move, previous, name, marks))
             board.push(move, ALL_TOLERABLE)
