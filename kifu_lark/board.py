@@ -49,8 +49,12 @@ class Board:
     """A mutable position that moves are played on, for any board size.
 
     Args:
-        position: where to start (the variant's usual start position when ``None``).
+        position: where to start: a ``Position``, an SFEN string, or ``None`` for the
+            variant's usual start position.
         variant: the board used when ``position`` is ``None`` (9x9 shogi by default).
+
+    Raises:
+        KifuSyntaxError: ``BAD_POSITION`` for an SFEN string that does not read.
 
     Every move is checked against every rule: an illegal one raises
     :class:`~kifu_lark.errors.IllegalMoveError` (its ``code`` names the rule, e.g.
@@ -59,8 +63,15 @@ class Board:
 
     __slots__ = ("_engine", "_moves", "_start")
 
-    def __init__(self, position: Position | None = None, *, variant: Variant = STANDARD) -> None:
-        start = Position.initial(variant) if position is None else position
+    def __init__(
+        self, position: Position | str | None = None, *, variant: Variant = STANDARD
+    ) -> None:
+        if position is None:
+            start = Position.initial(variant)
+        elif isinstance(position, str):
+            start = _from_sfen(position, None)
+        else:
+            start = position
         self._start = start
         self._engine = EngineBoard.from_position(start)
         self._moves: list[Move] = []
@@ -72,13 +83,7 @@ class Board:
         Raises:
             KifuSyntaxError: ``BAD_POSITION`` naming the bad field.
         """
-        try:
-            position = Position.from_sfen(sfen, variant)
-        except ValueError as err:
-            raise KifuSyntaxError(
-                str(err), code="BAD_POSITION", format="sfen", text=sfen
-            ) from None
-        return cls(position)
+        return cls(_from_sfen(sfen, variant))
 
     # --- the position -----------------------------------------------------------------
 
@@ -223,10 +228,11 @@ class Board:
         Raises:
             IndexError: when no move was played on this board.
         """
-        if not self._moves:
+        moves = self._moves
+        if not moves:
             raise IndexError("no move to take back")
-        self._engine.pop()
-        return self._moves.pop()
+        self._engine._unmake()  # the engine's own pop, without checking its history again
+        return moves.pop()
 
     def _located(self, err: IllegalMoveError, text: str) -> IllegalMoveError:
         err.ply = self._engine.ply
@@ -325,6 +331,13 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board.from_sfen({self.sfen()!r})"
+
+
+def _from_sfen(sfen: str, variant: Variant | None) -> Position:
+    try:
+        return Position.from_sfen(sfen, variant)
+    except ValueError as err:
+        raise KifuSyntaxError(str(err), code="BAD_POSITION", format="sfen", text=sfen) from None
 
 
 def _square(text: str) -> Square:

@@ -406,12 +406,16 @@ class Game:
         """
         if node is None:
             return self.root.mainline()
+        return self._path(node) + node.mainline()
+
+    def _path(self, node: Node) -> list[Node]:
+        """``node.path()``, checking that ``node`` is in this game's tree."""
         top = node
         while top.parent is not None:
             top = top.parent
         if top is not self.root:
             raise ValueError("the node is not in this game's tree")
-        return node.path() + node.mainline()
+        return node.path()
 
     def positions(self, line: Node | None = None) -> Iterator[tuple[Node, Position]]:
         """(node, position after its move) along a line, the root with the start position
@@ -457,8 +461,7 @@ class Game:
         """
         if node.parent is None:
             raise ValueError("the root holds no move")
-        path = self.line(node)[: node.ply]
-        return self._texts(path, notation, marks)[-1]
+        return self._texts(self._path(node), notation, marks)[-1]
 
     def move_texts(
         self, notation: str = "kif", *, line: Node | None = None, marks: str = "▲△"

@@ -40,9 +40,10 @@ def test_board_is_exported_and_starts_at_the_initial_position() -> None:
 
 
 def test_board_from_position_and_from_sfen_agree() -> None:
-    """Board(position) and Board.from_sfen(sfen) set up the same position."""
+    """Board(position), Board.from_sfen(sfen) and Board(sfen) set up the same position."""
     sfen = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPP1P/7R1/LNSGKGSNL b Bb 5"
     assert Board(Position.from_sfen(sfen)).position == Board.from_sfen(sfen).position
+    assert Board.from_sfen(sfen).position == Board(sfen).position
     assert sfen == Board.from_sfen(sfen).sfen()
 
 
@@ -51,6 +52,8 @@ def test_from_sfen_refuses_a_bad_string_with_a_typed_error() -> None:
     with pytest.raises(KifuSyntaxError) as caught:
         Board.from_sfen("lnsgkgsnl/9 x - 1")
     assert "BAD_POSITION" == caught.value.code
+    with pytest.raises(KifuSyntaxError):
+        Board("9/9/9 b")
 
 
 def test_board_of_another_variant() -> None:
