@@ -6,6 +6,7 @@ Target (issue #2): validation >= 400 000 moves/s on one core.
 from __future__ import annotations
 
 from benchmarks.common import random_games, rate
+from kifu_lark.board import Board as PublicBoard
 from kifu_lark.model.position import Position
 from kifu_lark.model.variant import MINISHOGI, STANDARD
 from kifu_lark.rules.board import Board
@@ -27,6 +28,28 @@ def main() -> None:
                 push(move)
 
     rate("validate + play (9x9, model moves)", total, validate)
+
+    def engine_push_pop() -> None:
+        for line in lines:
+            board = Board.from_position(start)
+            push, pop = board.push, board.pop
+            for move in line:
+                push(move)
+            for _ in line:
+                pop()
+
+    def public_push_pop() -> None:
+        for line in lines:
+            board = PublicBoard(start)
+            push, pop = board.push, board.pop
+            for move in line:
+                push(move)
+            for _ in line:
+                pop()
+
+    # Each move is pushed and popped once: the rate counts moves, not calls.
+    rate("push + pop (9x9, rules engine Board)", total, engine_push_pop)
+    rate("push + pop (9x9, kifu_lark.Board)", total, public_push_pop)
 
     positions = []
     for game, line in zip(games, lines, strict=True):

@@ -7,6 +7,7 @@
 """
 
 from kifu_lark.api import dump, dumps, formats, load, load_all, loads, loads_all
+from kifu_lark.board import Board
 from kifu_lark.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -48,6 +49,7 @@ __all__ = [
     "MINISHOGI",
     "STANDARD",
     "AmbiguousMoveError",
+    "Board",
     "Capabilities",
     "Color",
     "Format",

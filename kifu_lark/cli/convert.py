@@ -24,6 +24,8 @@ from kifu_lark.cli.common import (
 from kifu_lark.errors import KifuError, LossyWriteWarning, UnsupportedFeatureError
 from kifu_lark.files import write_atomically
 from kifu_lark.formats.registry import format_for_path, get_format
+from kifu_lark.model.game import Game
+from kifu_lark.textio import encode, normalize_encoding
 
 NAME = "convert"
 HELP = "convert a record (or a folder of records) to another format"
@@ -71,6 +73,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--mainline-only", action="store_true", help="drop variations the output format cannot hold"
     )
     parser.add_argument(
+        "--every-ply",
+        action="store_true",
+        help="with --to sfen: one SFEN line per position of the main line, the start first "
+        "(default: the final position only)",
+    )
+    parser.add_argument(
         "--game", type=int, metavar="N", help="convert only the N-th game of a multi-game input"
     )
     parser.add_argument(
@@ -83,6 +91,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _target(args: argparse.Namespace) -> str:
+    target = _chosen_target(args)
+    if args.every_ply and target != "sfen":
+        raise KifuError(
+            f"--every-ply writes SFEN positions, not {target}",
+            code="USAGE",
+            hint="pass --to sfen (or an output file ending in .sfen)",
+        )
+    return target
+
+
+def _chosen_target(args: argparse.Namespace) -> str:
     if args.target_format:
         return str(get_format(args.target_format).name)
     if args.output != "-" and not _is_folder(args.output):
@@ -112,12 +131,35 @@ def _pick(records: list[Any], game: int | None, source: str) -> list[Any]:
 def _write(record: Any, path: Path, target: str, args: argparse.Namespace) -> list[str]:
     """Encode ``record`` and write it through a temporary file renamed into place; returns
     the losses the writer reported."""
-    fmt = get_format(target)
-    data, notes = _noting_losses(
-        lambda: encoded(record, fmt, path.suffix, args.out_encoding, args.mainline_only)
-    )
+    if args.every_ply:
+        data = encode(every_ply(record), normalize_encoding(args.out_encoding or "utf-8"), target)
+        notes: list[str] = []
+    else:
+        fmt = get_format(target)
+        data, notes = _noting_losses(
+            lambda: encoded(record, fmt, path.suffix, args.out_encoding, args.mainline_only)
+        )
     write_atomically(path, data, overwrite=args.force)
     return notes
+
+
+def every_ply(record: Any) -> str:
+    """The SFEN of every position of ``record``'s main line, the start first, one a line
+    (a special such as 投了 adds no position). Variations are left out: this is a list of
+    positions, not a record.
+
+    Raises:
+        UnsupportedFeatureError: for a record that is not a shogi game (シェルト).
+    """
+    if not isinstance(record, Game):
+        raise UnsupportedFeatureError(
+            f"--every-ply lists shogi positions, not {type(record).__name__} ones"
+        )
+    return "".join(
+        position.sfen() + "\n"
+        for node, position in record.positions()
+        if node.move is not None or node.parent is None
+    )
 
 
 def plan_targets(sources: list[Path], root: Path, extension: str) -> dict[Path, Path]:
@@ -230,6 +272,9 @@ def run(args: argparse.Namespace) -> int:
                 hint="pass --game N, or -o FOLDER/ to write one file per game",
             )
         record = records[0]
+        if args.every_ply:
+            sys.stdout.write(every_ply(record))
+            return 0
         text, notes = _noting_losses(
             lambda: dumps(record, target, mainline_only=args.mainline_only)
         )

@@ -53,6 +53,28 @@ _NAME_KEYS = (HeaderKey.BLACK, HeaderKey.WHITE)
 _REMOVAL_ORDER = {kind: i for i, kind in enumerate([*HAND_KINDS, PieceKind.KING])}
 
 
+def special_line(dialect: Dialect, special: Special, to_move: Color) -> str:
+    """The ``%`` line of ``special`` (``to_move``: the side to move when it happens, for a
+    special read without its side): ``%TORYO``, ``%+ILLEGAL_ACTION``.
+
+    Raises:
+        UnsupportedFeatureError: for a special the dialect has no code for.
+    """
+    kind = special.kind
+    color = special.color or to_move
+    if dialect.illegal_action and kind is SpecialKind.ILLEGAL_LOSS:
+        return f"%{color.value}{ILLEGAL_ACTION}"
+    if dialect.illegal_action and kind is SpecialKind.ILLEGAL_WIN:
+        return f"%{color.opponent.value}{ILLEGAL_ACTION}"
+    if kind not in dialect.specials.values():
+        raise UnsupportedFeatureError(
+            f"{dialect.name} has no code for the special {kind.name}",
+            format=dialect.name,
+            hint="known: " + ", ".join("%" + k for k in dialect.specials),
+        )
+    return "%" + kind.value
+
+
 def comment_line(comment: str) -> str:
     """The CSA line of one comment line: ``'*`` + the comment, except that a comment read
     from a plain ``'`` line (kept as ``'text``) is written plainly again. A comment that
@@ -175,18 +197,7 @@ class _Writer:
                 self.lines.append(f"P{color.value}{held}")
 
     def special(self, special: Special, to_move: Color) -> str:
-        kind = special.kind
-        color = special.color or to_move
-        if self.dialect.illegal_action and kind is SpecialKind.ILLEGAL_LOSS:
-            return f"%{color.value}{ILLEGAL_ACTION}"
-        if self.dialect.illegal_action and kind is SpecialKind.ILLEGAL_WIN:
-            return f"%{color.opponent.value}{ILLEGAL_ACTION}"
-        if kind not in self.dialect.specials.values():
-            raise self.refuse(
-                f"{self.dialect.name} has no code for the special {kind.name}",
-                hint="known: " + ", ".join("%" + k for k in self.dialect.specials),
-            )
-        return "%" + kind.value
+        return special_line(self.dialect, special, to_move)
 
     def time(self, time: Time | None) -> None:
         if time is None or time.spent is None:

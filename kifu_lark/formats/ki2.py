@@ -123,6 +123,18 @@ def _fields(m: re.Match[str]) -> _Fields:
     return remember(_FIELDS, m.group(), fields, _FIELDS_KEPT)
 
 
+def move_fields(text: str) -> _Fields | None:
+    """What one KI2 move word says, as the reader takes it apart: (mover, special or
+    ``None``, destination or ``None`` for 同, piece, relative words, 成/不成 as
+    ``True``/``False``/``None``, 打, origin or ``None``). The word must start with its mark
+    (``▲７六歩``, ``△同　歩``, ``▲５二金右``); the KIF spelling with an origin
+    (``▲７六歩(77)``) reads too. ``None`` when ``text`` is not exactly one move."""
+    m = _move_regex().fullmatch(text)
+    if m is None:
+        return None
+    return _FIELDS.get(m.group()) or _fields(m)
+
+
 # --- reading ------------------------------------------------------------------------------
 
 

@@ -397,6 +397,107 @@ class Game:
                 board.push(step.move, ALL_TOLERABLE)
         return board.to_position()
 
+    def line(self, node: Node | None = None) -> list[Node]:
+        """The nodes of a line, first move first: the main line, or with ``node`` the path
+        from the first move down to ``node`` and on along first children to the line's end.
+
+        Raises:
+            ValueError: when ``node`` is not in this game's tree.
+        """
+        if node is None:
+            return self.root.mainline()
+        return self._path(node) + node.mainline()
+
+    def _path(self, node: Node) -> list[Node]:
+        """``node.path()``, checking that ``node`` is in this game's tree."""
+        top = node
+        while top.parent is not None:
+            top = top.parent
+        if top is not self.root:
+            raise ValueError("the node is not in this game's tree")
+        return node.path()
+
+    def positions(self, line: Node | None = None) -> Iterator[tuple[Node, Position]]:
+        """(node, position after its move) along a line, the root with the start position
+        first; a special repeats the position before it. The line is the main line, or the
+        one through ``line`` (see :meth:`line`). Each move is played once: a whole game
+        costs one replay, not one per position as :meth:`position_at` in a loop would.
+
+        Raises:
+            ValueError: when ``line`` is not in this game's tree.
+
+        Example:
+            >>> import kifu_lark
+            >>> game = kifu_lark.loads("position startpos moves 7g7f 3c3d", "usi")
+            >>> [position.sfen() for _, position in game.positions()][-1]
+            'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3'
+        """
+        from kifu_lark.rules.board import Board
+        from kifu_lark.rules.violations import ALL_TOLERABLE
+
+        nodes = self.line(line)
+        board = Board.from_position(self.start)
+        board.hashing = False
+        position = self.start
+        yield self.root, position
+        for node in nodes:
+            if node.move is not None:
+                # a game read may hold breaches it tolerated or a declared foul
+                board.push(node.move, ALL_TOLERABLE)
+                position = board.to_position()
+            yield node, position
+
+    def move_text(self, node: Node, notation: str = "kif", *, marks: str = "▲△") -> str:
+        """The text of ``node``'s move as ``notation`` (kif, ki2, csa, usi) writes it in a
+        record: ``▲７六歩(77)`` / ``△同　歩(23)``, ``▲同　馬左``, ``+7776FU``, ``7g7f``; a
+        special gives its word (``投了``, ``%TORYO``, ``resign``). ``marks`` are black's and
+        white's marks in KIF and KI2 (``"▲▽"``, or ``""`` for none). Replays the moves
+        before ``node``; for a whole line :meth:`move_texts` replays once.
+
+        Raises:
+            ValueError: for the root or a node of another game.
+            UnknownFormatError: for another notation.
+            UnsupportedFeatureError: for a special the notation has no word for.
+        """
+        if node.parent is None:
+            raise ValueError("the root holds no move")
+        return self._texts(self._path(node), notation, marks)[-1]
+
+    def move_texts(
+        self, notation: str = "kif", *, line: Node | None = None, marks: str = "▲△"
+    ) -> list[str]:
+        """The texts (see :meth:`move_text`) of every node of a line, first move first: the
+        main line, or the one through ``line`` (see :meth:`line`). Replays the line once.
+
+        Example:
+            >>> import kifu_lark
+            >>> game = kifu_lark.loads("position startpos moves 7g7f 3c3d 8h2b+ 3a2b", "usi")
+            >>> game.move_texts("ki2")
+            ['▲７六歩', '△３四歩', '▲２二角成', '△同　銀']
+        """
+        return self._texts(self.line(line), notation, marks)
+
+    def _texts(self, nodes: list[Node], notation: str, marks: str) -> list[str]:
+        from kifu_lark.move_text import check_notation, write_move_text, write_special_text
+        from kifu_lark.rules.board import Board
+        from kifu_lark.rules.violations import ALL_TOLERABLE
+
+        name = check_notation(notation, marks)
+        board = Board.from_position(self.start)
+        board.hashing = False
+        texts: list[str] = []
+        previous: Move | None = None
+        for node in nodes:
+            move = node.move
+            if move is None:
+                assert node.special is not None
+                texts.append(write_special_text(node.special, name, board.color))
+                continue
+            texts.append(write_move_text(board, move, previous, name, marks))
+            board.push(move, ALL_TOLERABLE)
+            previous = move
+        return texts
+
     def final_position(self) -> Position:
         """The position at the end of the main line."""
         line = self.mainline()

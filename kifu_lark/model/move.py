@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
 from kifu_lark.model.color import Color
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.square import Square
+
+if TYPE_CHECKING:
+    from kifu_lark.model.position import Position
 
 
 @frozen
@@ -52,8 +56,56 @@ class Move:
         origin = "00" if self.from_ is None else self.from_.csa()
         return f"{self.color.value}{origin}{self.to.csa()}{self.piece_after.csa}"
 
+    @classmethod
+    def from_usi(cls, text: str, position: Position) -> Move:
+        """The move a USI string (``7g7f``, ``8h2b+``, ``P*5e``) means in ``position``:
+        USI names squares only, so the piece and the mover are read from the position (the
+        side to move). The move is not checked against the rules (``Board.push`` does).
+
+        Raises:
+            ValueError: for a text that is not a USI move, a square off the board, or an
+                empty origin.
+
+        Example:
+            >>> from kifu_lark.model import Position
+            >>> Move.from_usi("7g7f", Position.initial()).csa()
+            '+7776FU'
+        """
+        from_, to, dropped, promote = usi_parts(text)
+        variant = position.variant
+        for square in (to,) if from_ is None else (from_, to):
+            if not variant.contains(square):
+                raise ValueError(f"{square.usi()} is off the {variant.name} board")
+        if dropped is not None:
+            return cls(position.turn, to, dropped)
+        assert from_ is not None
+        piece = position[from_]
+        if piece is None:
+            raise ValueError(f"no piece on {from_.usi()}")
+        return cls(position.turn, to, piece.kind, from_, promote)
+
     def __str__(self) -> str:
         return self.usi()
+
+
+def usi_parts(text: str) -> tuple[Square | None, Square, PieceKind | None, bool]:
+    """A USI move taken apart: (origin or ``None`` for a drop, destination, dropped kind or
+    ``None``, promotes).
+
+    Raises:
+        ValueError: for a text that is not a USI move.
+    """
+    try:
+        if len(text) == 4 and text[1] == "*":
+            kind = PieceKind.from_usi(text[0])
+            if kind.is_promoted or kind is PieceKind.KING or not text[0].isupper():
+                raise ValueError(text)
+            return None, Square.from_usi(text[2:]), kind, False
+        if len(text) in (4, 5) and text[4:] in ("", "+"):
+            return Square.from_usi(text[:2]), Square.from_usi(text[2:4]), None, len(text) == 5
+    except (KeyError, ValueError):
+        pass
+    raise ValueError(f"not a USI move: {text!r}")
 
 
 class SpecialKind(enum.Enum):

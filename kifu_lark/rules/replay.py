@@ -481,38 +481,19 @@ class GameBuilder:
         drop: bool | None,
         relative: str,
     ) -> Move:
-        board = self.board
-        mover = board.color if color is None else color
-        if to is None:
-            previous = self.node.move
-            if previous is None:
-                raise illegal(Violation.NO_PREVIOUS_MOVE)
-            to = previous.to
-        if not board.g.variant.contains(to):
-            raise illegal(Violation.OFF_BOARD, to.csa())
-        if from_ is not None:
-            if not board.g.variant.contains(from_):
-                raise illegal(Violation.OFF_BOARD, from_.csa())
-            on_board = board.piece_kind(from_)
-            if on_board is None:
-                raise illegal(Violation.NO_PIECE, from_.csa())
-            if piece is not None and piece is not on_board:
-                raise illegal(
-                    Violation.PIECE_MISMATCH, f"{on_board.name} stands there, not {piece.name}"
-                )
-            if piece_after is not None:
-                promote = _promotion_of(on_board, piece_after)
-            return Move(mover, to, on_board, from_, bool(promote))
-        kind = piece if piece is not None else piece_after
-        if kind is None:
-            raise illegal(Violation.NO_PIECE, "no piece named")
-        if drop:
-            if kind.is_promoted:
-                raise illegal(Violation.DROP_PROMOTED)
-            if promote:
-                raise illegal(Violation.DROP_PROMOTED, "打 with 成")
-            return Move(mover, to, kind)
-        return resolve_unqualified(board, mover, to, kind, promote, relative, self.allowed)
+        return resolve(
+            self.board,
+            self.node.move,
+            to,
+            color,
+            from_,
+            piece,
+            piece_after,
+            promote,
+            drop,
+            relative,
+            self.allowed,
+        )
 
     def special(
         self,
@@ -597,6 +578,60 @@ class GameBuilder:
         game.format = self.format
         game.warnings = self.warnings
         return game
+
+
+def resolve(
+    board: Board,
+    previous: Move | None,
+    to: Square | None,
+    color: Color | None,
+    from_: Square | None,
+    piece: PieceKind | None,
+    piece_after: PieceKind | None,
+    promote: bool | None,
+    drop: bool | None,
+    relative: str,
+    allowed: Collection[Violation] = (),
+) -> Move:
+    """The model ``Move`` a notation-level move means on ``board`` (not yet validated in
+    full: ``Board.push`` does that). ``previous`` is the move before it (for 同, ``to``
+    ``None``); the other arguments are those of :meth:`GameBuilder.move`.
+
+    Raises:
+        IllegalMoveError: for a move that cannot be resolved (no previous move for 同, off
+            the board, no piece on the origin or none that reaches the square …).
+        AmbiguousMoveError: when several pieces fit a move written without its origin.
+    """
+    mover = board.color if color is None else color
+    if to is None:
+        if previous is None:
+            raise illegal(Violation.NO_PREVIOUS_MOVE)
+        to = previous.to
+    if not board.g.variant.contains(to):
+        raise illegal(Violation.OFF_BOARD, to.csa())
+    if from_ is not None:
+        if not board.g.variant.contains(from_):
+            raise illegal(Violation.OFF_BOARD, from_.csa())
+        on_board = board.piece_kind(from_)
+        if on_board is None:
+            raise illegal(Violation.NO_PIECE, from_.csa())
+        if piece is not None and piece is not on_board:
+            raise illegal(
+                Violation.PIECE_MISMATCH, f"{on_board.name} stands there, not {piece.name}"
+            )
+        if piece_after is not None:
+            promote = _promotion_of(on_board, piece_after)
+        return Move(mover, to, on_board, from_, bool(promote))
+    kind = piece if piece is not None else piece_after
+    if kind is None:
+        raise illegal(Violation.NO_PIECE, "no piece named")
+    if drop:
+        if kind.is_promoted:
+            raise illegal(Violation.DROP_PROMOTED)
+        if promote:
+            raise illegal(Violation.DROP_PROMOTED, "打 with 成")
+        return Move(mover, to, kind)
+    return resolve_unqualified(board, mover, to, kind, promote, relative, allowed)
 
 
 def _promotion_of(before: PieceKind, after: PieceKind) -> bool:
