@@ -5,6 +5,7 @@ errors, not Python exceptions."""
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import pickle
 
@@ -13,6 +14,7 @@ import pytest
 import kifu_lark
 from kifu_lark.errors import KifuError, KifuSyntaxError, UnsupportedFeatureError
 from kifu_lark.formats.jkf_write import MAX_FORK_DEPTH, MAX_INDENT
+from kifu_lark.model import Game
 from tests.test_scaling import _nested, _side_by_side
 
 
@@ -99,3 +101,34 @@ def test_a_long_line_costs_memory_in_proportion(fmt: str, char: str) -> None:
     finally:
         tracemalloc.stop()
     assert peak / len(text) < 50
+
+
+def _long_game(plies: int) -> Game:
+    """Kings stepping back and forth: a legal game of any length."""
+    cycle = ["5i4h", "5a6b", "4h5i", "6b5a"]
+    return kifu_lark.loads("position startpos moves " + " ".join(cycle * (plies // 4)), "usi")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "per_move"), [("ki2", 500), ("kif", 500), ("csa", 500), ("jkf", 1500)]
+)
+def test_a_long_record_costs_memory_in_proportion(fmt: str, per_move: int) -> None:
+    """Reading a 20 000-move record peaks under 500 bytes per move and 50 per input byte
+    (the move blocks kept a regex backtracking point per line and move: KI2 2 700 bytes per
+    move, 173 per byte; CSA 700 per move; now about 300 per move, a kept game ~170). JKF
+    decodes the whole JSON document first: about 1 000 bytes per move."""
+    import tracemalloc
+
+    text = kifu_lark.dumps(_long_game(20_000), fmt)
+    kifu_lark.loads(kifu_lark.dumps(_long_game(4), fmt), fmt)  # grammars built before measuring
+    gc.collect()
+    tracemalloc.start()
+    try:
+        game = kifu_lark.loads(text, fmt)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(game.mainline()) == 20_000
+    size = len(text.encode("utf-8"))
+    assert peak / 20_000 < per_move, f"{fmt}: {peak / 20_000:.0f} bytes per move"
+    assert peak / size < 50, f"{fmt}: {peak / size:.0f} bytes per input byte"

@@ -7,6 +7,7 @@ This is the only module that catches lark exceptions: readers call :func:`parse`
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from lark import (
@@ -19,6 +20,7 @@ from lark import (
     UnexpectedToken,
 )
 from lark.exceptions import LarkError, VisitError
+from lark.lexer import PatternRE, TerminalDef
 from lark.load_grammar import FromPackageLoader
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
@@ -28,6 +30,23 @@ GRAMMAR_PACKAGE = "kifu_lark.grammars"
 GRAMMAR_LOADER = FromPackageLoader(GRAMMAR_PACKAGE)
 
 
+_NAMED_GROUP = re.compile(r"\(\?P<\w+>")
+
+
+def _uncaptured(terminal: TerminalDef) -> None:
+    """Make the named groups inside ``terminal``'s regex non-capturing.
+
+    Readers take a line apart with a terminal's named groups (``bod.terminal_regex`` builds
+    its own lexer for that); the parser's lexer only needs where a token ends. Inside a
+    possessive repeat (``MOVES_BLOCK``: a whole run of move lines, matched without keeping a
+    backtracking point per line) capturing groups trip a CPython ``re`` bug ("The span of
+    capturing group is wrong", seen on 3.11.7), and they cost time everywhere else.
+    """
+    pattern = terminal.pattern
+    if isinstance(pattern, PatternRE) and "(?P<" in pattern.value:
+        terminal.pattern = PatternRE(_NAMED_GROUP.sub("(?:", pattern.value), pattern.flags)
+
+
 @functools.cache
 def parser(grammar: str, start: str = "start", **options: Any) -> Lark:
     """The LALR parser of ``grammar`` (a file in ``kifu_lark.grammars``), built once."""
@@ -35,6 +54,7 @@ def parser(grammar: str, start: str = "start", **options: Any) -> Lark:
         "parser": "lalr",
         "propagate_positions": False,
         "maybe_placeholders": False,
+        "edit_terminals": _uncaptured,
     }
     opts.update(options)
     return Lark.open_from_package(GRAMMAR_PACKAGE, grammar, start=start, **opts)
