@@ -332,6 +332,13 @@ class Board:
     def __repr__(self) -> str:
         return f"Board.from_sfen({self.sfen()!r})"
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG with its last move highlighted, for Jupyter (see
+        :mod:`kifu_lark.render.notebook`)."""
+        from kifu_lark.render.notebook import board_svg
+
+        return board_svg(self)
+
 
 def _from_sfen(sfen: str, variant: Variant | None) -> Position:
     try:

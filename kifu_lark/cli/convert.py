@@ -23,7 +23,7 @@ from kifu_lark.cli.common import (
 )
 from kifu_lark.errors import KifuError, LossyWriteWarning, UnsupportedFeatureError
 from kifu_lark.files import write_atomically
-from kifu_lark.formats.registry import format_for_path, get_format
+from kifu_lark.formats.registry import all_formats, format_for_path, get_format
 from kifu_lark.model.game import Game
 from kifu_lark.textio import encode, normalize_encoding
 
@@ -120,11 +120,21 @@ def _is_folder(name: str) -> bool:
         return False
 
 
-def _pick(records: list[Any], game: int | None, source: str) -> list[Any]:
+def _pick(records: list[Any], game: int | None, source: str, target: str) -> list[Any]:
     if game is not None:
         if not 1 <= game <= len(records):
             raise KifuError(f"{source} holds {len(records)} game(s), not {game}", code="USAGE")
-        return [records[game - 1]]
+        records = [records[game - 1]]
+    fmt = get_format(target)
+    for record in records:
+        if record.game != fmt.game:
+            # e.g. a シェルト record to CSA: no record of that game fits, whatever it holds
+            fitting = [f.name for f in all_formats() if f.game == record.game and f.writer]
+            raise KifuError(
+                f"{source} is a {record.game} record; {fmt.name} holds {fmt.game} records",
+                code="USAGE",
+                hint="formats for it: " + ", ".join(fitting) if fitting else None,
+            )
     return records
 
 
@@ -216,6 +226,7 @@ def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
             read_records(source, args.source_format, args.encoding, args.tolerate),
             args.game,
             source,
+            target,
         )
         out_dir = Path(args.output)
         for i, record in enumerate(records):
@@ -264,6 +275,7 @@ def run(args: argparse.Namespace) -> int:
         read_records(args.input, args.source_format, args.encoding, args.tolerate),
         args.game,
         args.input,
+        target,
     )
     if args.output == "-":
         if len(records) > 1:

@@ -12,6 +12,7 @@ from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.square import Square
+from kifu_lark.render.svg import GLYPHS
 
 NAME = "show"
 HELP = "print the board of a record after a given ply (default: the end of the main line)"
@@ -24,6 +25,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--game", type=int, default=1, metavar="N", help="the N-th game of the file"
     )
     parser.add_argument("--svg", metavar="OUT", help="write an SVG picture of the board to OUT")
+    parser.add_argument(
+        "--glyphs",
+        choices=GLYPHS,
+        help="with --svg, for shogi: kanji pieces (default; needs a CJK font where the "
+        "picture is shown) or letters (P, +R: legible with any font)",
+    )
     parser.add_argument(
         "--moves", metavar="SQUARE", help="mark where the piece on SQUARE (e.g. 55) can go"
     )
@@ -61,13 +68,12 @@ def run(args: argparse.Namespace) -> int:
     records = read_records(args.file, args.source_format, args.encoding, args.tolerate)
     if not 1 <= args.game <= len(records):
         raise KifuError(f"{args.file} holds {len(records)} game(s)", code="USAGE")
+    if args.glyphs and not args.svg:
+        raise KifuError("--glyphs chooses the letters of an SVG picture", code="USAGE",
+                        hint="pass --svg OUT too")
     record: Any = records[args.game - 1]
     if not isinstance(record, Game):
-        fmt = get_format(record.format)
-        if fmt.board_text is None:
-            raise KifuError(f"{fmt.name} records cannot be shown", code="USAGE")
-        print(fmt.board_text(record, args.ply), end="")
-        return 0
+        return _show_other(record, args)
     node = node_at(record, args.ply)
     if args.moves:
         square = _square(args.moves)
@@ -81,7 +87,12 @@ def run(args: argparse.Namespace) -> int:
             from kifu_lark.explore import destinations
 
             marks = destinations(record.position_at(node), _square(args.moves))
-        svg = svg_board(record.position_at(node), last_move=node.move, marks=marks)
+        svg = svg_board(
+            record.position_at(node),
+            last_move=node.move,
+            marks=marks,
+            glyphs=args.glyphs or "kanji",
+        )
         Path(args.svg).write_text(svg, encoding="utf-8")
         return 0
     if args.moves:
@@ -90,4 +101,26 @@ def run(args: argparse.Namespace) -> int:
         print(mark_destinations_text(record.position_at(node), _square(args.moves)), end="")
         return 0
     print(board_text(record, node), end="")
+    return 0
+
+
+def _show_other(record: Any, args: argparse.Namespace) -> int:
+    """``show`` for a record of another game (シェルト): its format's text drawing, or its
+    picture with ``--svg``; what the format cannot draw is refused (exit 2), never skipped."""
+    fmt = get_format(record.format)
+    game = fmt.game
+    if args.moves:
+        raise KifuError(
+            f"--moves marks where a shogi piece can go; not available for {game} records",
+            code="USAGE",
+        )
+    if args.svg:
+        if fmt.board_svg is None:
+            raise KifuError(f"{fmt.name} records have no SVG picture", code="USAGE")
+        svg = fmt.board_svg(record, args.ply)
+        Path(args.svg).write_text(svg, encoding="utf-8")
+        return 0
+    if fmt.board_text is None:
+        raise KifuError(f"{fmt.name} records cannot be shown", code="USAGE")
+    print(fmt.board_text(record, args.ply), end="")
     return 0

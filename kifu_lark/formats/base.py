@@ -122,6 +122,8 @@ class Format:
         encodings: file encoding to write per extension (default UTF-8).
         game: ``"shogi"`` or another game's name (シェルト formats carry their own model).
         board_text: for formats of other games, how ``kifu-lark show`` draws a record.
+        board_svg: for formats of other games, how ``kifu-lark show --svg`` pictures a
+            record (same arguments as ``board_text``: the record and a ply or None).
         encoding_rule: chooses the encoding from the writer's options where the extension
             alone does not say it.
     """
@@ -139,6 +141,7 @@ class Format:
     encodings: dict[str, str] = field(factory=dict, hash=False)
     game: str = "shogi"
     board_text: BoardText | None = None
+    board_svg: BoardText | None = None
     encoding_rule: EncodingRule | None = field(default=None, hash=False)
 
     def holds_variant(self, name: str) -> bool:

@@ -11,6 +11,7 @@ import re
 from kifu_lark.formats.base import Capabilities, Format
 from kifu_lark.shelt import kanji, msf, msf_write, normal, simple, strict
 from kifu_lark.shelt.board import board_text, board_text_kanji
+from kifu_lark.shelt.svg import board_svg
 from kifu_lark.shelt.text import iter_lines
 
 _TEXT_CAPS = Capabilities(start_positions=True, headers=True, specials=True)
@@ -69,6 +70,7 @@ FORMATS = [
         detect=_detect_simple,
         game="shelt",
         board_text=board_text,
+        board_svg=board_svg,
     ),
     Format(
         name="shelt-normal",
@@ -82,6 +84,7 @@ FORMATS = [
         detect=_detect_normal,
         game="shelt",
         board_text=board_text,
+        board_svg=board_svg,
     ),
     Format(
         name="shelt-strict",
@@ -95,6 +98,7 @@ FORMATS = [
         detect=_detect_strict,
         game="shelt",
         board_text=board_text,
+        board_svg=board_svg,
     ),
     Format(
         name="shelt-kanji",
@@ -108,6 +112,7 @@ FORMATS = [
         detect=_detect_kanji,
         game="shelt",
         board_text=board_text_kanji,
+        board_svg=board_svg,
     ),
     Format(
         name="msf",
@@ -127,5 +132,6 @@ FORMATS = [
         detect=_detect_msf,
         game="shelt",
         board_text=board_text,
+        board_svg=board_svg,
     ),
 ]

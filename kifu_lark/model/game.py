@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, MutableSequence, Sequence
-from typing import overload
+from typing import ClassVar, overload
 
 from attrs import define, field
 
@@ -351,6 +351,8 @@ class Game:
     encoding: str | None = None
     format: str | None = None
     warnings: list[Issue] = field(factory=list)
+    #: The game the record is of, as ``Format.game`` names it (シェルト records: "shelt").
+    game: ClassVar[str] = "shogi"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -502,6 +504,20 @@ class Game:
         """The position at the end of the main line."""
         line = self.mainline()
         return self.position_at(line[-1]) if line else self.start
+
+    def _repr_svg_(self) -> str:
+        """The board at the end of the main line as SVG, for Jupyter."""
+        from kifu_lark.render.notebook import options
+        from kifu_lark.render.svg import game_svg
+
+        return game_svg(self, glyphs=options.glyphs)
+
+    def _repr_html_(self) -> str:
+        """The board at the end of the main line and the move list, for Jupyter (see
+        :mod:`kifu_lark.render.notebook`)."""
+        from kifu_lark.render.notebook import game_html
+
+        return game_html(self)
 
 
 _Flat = tuple[

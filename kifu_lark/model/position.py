@@ -185,6 +185,12 @@ class Position:
     def __str__(self) -> str:
         return self.sfen()
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter (see :mod:`kifu_lark.render.notebook`)."""
+        from kifu_lark.render.notebook import position_svg
+
+        return position_svg(self)
+
 
 _SFEN_TOKEN = re.compile(r"[0-9]+|\+?[A-Za-z]")
 #: Every SFEN piece token → its (shared, immutable) Piece.

@@ -1,8 +1,18 @@
 """SVG pictures of a position: board, pieces, hands, coordinates, last move and marks.
 
 The picture is plain SVG 1.1 (no script, no external font or image), drawn from black's side:
-file numbers across the top (the board's highest file on the left), rank numerals down the
-right, white's hand on the left, black's on the right. White's pieces are turned upside down.
+file numbers across the top (the board's highest file on the left), rank labels down the
+right, white's hand on the left, black's on the right. Every piece stands on a drawn
+five-sided piece shape pointing at the opponent (white's pieces are turned upside down), and
+the side marks by the hands are drawn too (filled for black, open for white): who owns what
+is legible with no font at all.
+
+Only the letters need a font. ``glyphs="kanji"`` (the default) writes 歩 … 龍, the numerals
+一 … 九 and full-width file digits, and asks for :data:`KANJI_FONTS`; a renderer without any
+CJK font draws those as empty boxes. ``glyphs="letters"`` writes the SFEN letters (``P``,
+``+R``; promoted pieces in red), files 1 … 9 and ranks a … i as USI does, and hands as
+``P×3``, all in ASCII and Latin-1, asking for :data:`LETTER_FONTS`: legible with any font.
+
 Every piece, hand entry and highlighted square carries ``class`` and ``data-*`` attributes
 (``data-square="77"``, ``data-piece="+FU"``) so that tests and style sheets can find them.
 """
@@ -10,9 +20,11 @@ Every piece, hand entry and highlighted square carries ``class`` and ``data-*`` 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game
 from kifu_lark.model.move import Move
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
@@ -25,6 +37,24 @@ _RANKS_W = 26  # room for the rank numerals
 _PAD = 8
 _NUMERALS = "一二三四五六七八九"
 _FILE_DIGITS = "１２３４５６７８９"
+_RANK_LETTERS = "abcdefghi"
+#: What a picture's letters can be: ``"kanji"`` (歩, needs a CJK font) or ``"letters"``.
+Glyphs = Literal["kanji", "letters"]
+GLYPHS: tuple[Glyphs, ...] = ("kanji", "letters")
+#: The ``font-family`` of ``glyphs="kanji"`` pictures, first choice first.
+KANJI_FONTS = (
+    "Noto Serif CJK JP",
+    "Noto Sans CJK JP",
+    "Source Han Serif JP",
+    "IPAexMincho",
+    "IPAMincho",
+    "Hiragino Mincho ProN",
+    "Yu Mincho",
+    "MS Mincho",
+    "serif",
+)
+#: The ``font-family`` of ``glyphs="letters"`` pictures (ASCII and Latin-1 only).
+LETTER_FONTS = ("DejaVu Sans", "Verdana", "Arial", "Helvetica", "sans-serif")
 _COUNTS = ["", "", "二", "三", "四", "五", "六", "七", "八", "九", "十"]
 _COLORS = {
     "board": "#f3d28b",
@@ -33,7 +63,14 @@ _COLORS = {
     "mark": "#4f8fd9",
     "promoted": "#b0101a",
     "text": "#111111",
+    "piece": "#fdf3dc",
 }
+
+
+def font_family(glyphs: Glyphs) -> str:
+    """The ``font-family`` value a picture with ``glyphs`` asks for."""
+    fonts = KANJI_FONTS if glyphs == "kanji" else LETTER_FONTS
+    return ", ".join(f"'{f}'" if " " in f else f for f in fonts)
 
 
 def svg_board(
@@ -42,6 +79,7 @@ def svg_board(
     marks: Iterable[Square] = (),
     *,
     title: str | None = None,
+    glyphs: Glyphs = "kanji",
 ) -> str:
     """An SVG picture of ``position``.
 
@@ -50,15 +88,22 @@ def svg_board(
         last_move: highlighted (origin and destination) when given.
         marks: squares to mark, e.g. where a piece can go.
         title: the picture's ``<title>`` (defaults to the SFEN).
+        glyphs: ``"kanji"`` (歩, needs a CJK font) or ``"letters"`` (``P``, legible with
+            any font); see the module's docstring for the fonts each asks for.
 
     Returns:
         The SVG document as text (UTF-8 when encoded).
+
+    Raises:
+        ValueError: for ``glyphs`` other than ``"kanji"`` and ``"letters"``.
 
     Example:
         >>> from kifu_lark.model import Position
         >>> svg_board(Position.initial()).startswith("<svg")
         True
     """
+    if glyphs not in GLYPHS:
+        raise ValueError(f"glyphs must be one of {', '.join(GLYPHS)}, not {glyphs!r}")
     files, ranks = position.variant.files, position.variant.ranks
     board_x = _PAD + _HAND
     board_y = _TOP
@@ -67,7 +112,7 @@ def svg_board(
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" '
-        'font-family="Noto Serif CJK JP, IPAexMincho, Hiragino Mincho ProN, serif">',
+        f'font-family="{font_family(glyphs)}">',
         f"<title>{escape(title if title is not None else position.sfen())}</title>",
         f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
     ]
@@ -95,35 +140,81 @@ def svg_board(
             f'<circle class="mark" data-square="{square.csa()}" cx="{x + CELL // 2}" '
             f'cy="{y + CELL // 2}" r="{CELL // 3}" fill="{_COLORS["mark"]}" fill-opacity="0.35"/>'
         )
-    out += _grid(board_x, board_y, files, ranks)
-    out += _coordinates(board_x, board_y, files, ranks)
+    out += grid_lines(board_x, board_y, files, ranks)
+    out += _coordinates(board_x, board_y, files, ranks, glyphs)
     for square, piece in position.pieces():
         x, y = corner(square)
         cx, cy = x + CELL // 2, y + CELL // 2
         turn = f' transform="rotate(180 {cx} {cy})"' if piece.color is Color.WHITE else ""
         fill = _COLORS["promoted"] if piece.kind.is_promoted else _COLORS["text"]
         out.append(
-            f'<text class="piece {_side(piece.color)}" data-square="{square.csa()}" '
-            f'data-piece="{piece.csa()}" x="{cx}" y="{cy + 10}" font-size="{CELL * 3 // 4}" '
-            f'text-anchor="middle" fill="{fill}"{turn}>{_glyph(piece.kind)}</text>'
+            f'<path class="koma" data-square="{square.csa()}" d="{koma_path(cx, cy, CELL)}" '
+            f'fill="{_COLORS["piece"]}" stroke="{_COLORS["line"]}" stroke-width="1"{turn}/>'
         )
-    out += _hand(position, Color.WHITE, _PAD + _HAND // 2, board_y + 14, 1)
+        if glyphs == "kanji":
+            size, baseline = CELL * 3 // 4 - 4, 9
+        else:
+            size, baseline = (CELL // 2 if piece.kind.is_promoted else CELL * 3 // 5), 8
+        out.append(
+            f'<text class="piece {_side(piece.color)}" data-square="{square.csa()}" '
+            f'data-piece="{piece.csa()}" x="{cx}" y="{cy + baseline}" font-size="{size}" '
+            f'text-anchor="middle" fill="{fill}"{turn}>{_glyph(piece.kind, glyphs)}</text>'
+        )
+    out += _hand(position, Color.WHITE, _PAD + _HAND // 2, board_y + 14, 1, glyphs)
     right = board_x + files * CELL + _RANKS_W + _HAND // 2
-    out += _hand(position, Color.BLACK, right, board_y + ranks * CELL - 14, -1)
+    out += _hand(position, Color.BLACK, right, board_y + ranks * CELL - 14, -1, glyphs)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def game_svg(game: Game, ply: int | None = None, *, glyphs: Glyphs = "kanji") -> str:
+    """The SVG of ``game``'s main line after ``ply`` moves (``None``: at its end), with the
+    last move highlighted. A ``ply`` past the end draws the end. ``glyphs`` as for
+    :func:`svg_board`.
+
+    Raises:
+        ValueError: for a negative ``ply``.
+    """
+    if ply is not None and ply < 0:
+        raise ValueError(f"ply must be 0 or more, not {ply}")
+    line = game.mainline()
+    if ply is not None:
+        line = line[:ply]
+    moves = [node for node in line if node.move is not None]
+    if not moves:
+        return svg_board(game.start, glyphs=glyphs)
+    last = moves[-1]
+    return svg_board(game.position_at(last), last_move=last.move, glyphs=glyphs)
 
 
 def _side(color: Color) -> str:
     return "black" if color is Color.BLACK else "white"
 
 
-def _glyph(kind: PieceKind) -> str:
-    # One character per piece, as board diagrams print them (玉 for both kings, 全 圭 杏).
-    return kind.kanji
+def _glyph(kind: PieceKind, glyphs: Glyphs) -> str:
+    # One character per piece, as board diagrams print them (玉 for both kings, 全 圭 杏);
+    # or the SFEN letter of black's piece (+R for 龍), which every font has.
+    return kind.kanji if glyphs == "kanji" else kind.usi
 
 
-def _grid(x0: int, y0: int, files: int, ranks: int) -> list[str]:
+def koma_path(cx: float, cy: float, size: float) -> str:
+    """The path of a piece's five-sided shape centred on (cx, cy), ``size`` the square's
+    side, pointing up (towards white); turned for white's pieces."""
+    h = size / 2
+    points = [
+        (0.0, -0.43),
+        (0.30, -0.28),
+        (0.38, 0.42),
+        (-0.38, 0.42),
+        (-0.30, -0.28),
+    ]
+    xy = [f"{cx + dx * 2 * h:g} {cy + dy * 2 * h:g}" for dx, dy in points]
+    return "M" + "L".join(xy) + "Z"
+
+
+def grid_lines(x0: int, y0: int, files: int, ranks: int) -> list[str]:
+    """The frame and grid lines of a board of ``files`` x ``ranks`` squares whose top-left
+    corner is (x0, y0), with the star points of a 9x9 board."""
     line = _COLORS["line"]
     out = [
         f'<rect class="frame" x="{x0}" y="{y0}" width="{files * CELL}" height="{ranks * CELL}" '
@@ -142,38 +233,49 @@ def _grid(x0: int, y0: int, files: int, ranks: int) -> list[str]:
     return out
 
 
-def _coordinates(x0: int, y0: int, files: int, ranks: int) -> list[str]:
+def _coordinates(x0: int, y0: int, files: int, ranks: int, glyphs: Glyphs) -> list[str]:
+    file_labels = _FILE_DIGITS if glyphs == "kanji" else "123456789"
+    rank_labels = _NUMERALS if glyphs == "kanji" else _RANK_LETTERS
     out = ['<g class="coordinates" font-size="14" text-anchor="middle" fill="#333333">']
     for f in range(1, files + 1):
         x = x0 + (files - f) * CELL + CELL // 2
         out.append(
-            f'<text class="file" data-file="{f}" x="{x}" y="{y0 - 9}">{_FILE_DIGITS[f - 1]}</text>'
+            f'<text class="file" data-file="{f}" x="{x}" y="{y0 - 9}">{file_labels[f - 1]}</text>'
         )
     for r in range(1, ranks + 1):
         y = y0 + (r - 1) * CELL + CELL // 2 + 5
         out.append(
             f'<text class="rank" data-rank="{r}" x="{x0 + files * CELL + _RANKS_W // 2}" '
-            f'y="{y}">{_NUMERALS[r - 1]}</text>'
+            f'y="{y}">{rank_labels[r - 1]}</text>'
         )
     out.append("</g>")
     return out
 
 
-def _hand(position: Position, color: Color, cx: int, y: int, step: int) -> list[str]:
-    """The hand as a column of entries (☗/☖ first), downwards for white from the top,
-    upwards for black from the bottom, so each side's hand sits by its own camp."""
-    entries: list[tuple[str, PieceKind | None, int]] = [
-        ("☗" if color is Color.BLACK else "☖", None, 0)
-    ]
+def _hand(
+    position: Position, color: Color, cx: int, y: int, step: int, glyphs: Glyphs
+) -> list[str]:
+    """The hand as a column of entries (the side's mark first), downwards for white from the
+    top, upwards for black from the bottom, so each side's hand sits by its own camp. The
+    mark is drawn, not written (☗ filled for black, ☖ open for white): no font needed."""
+    entries: list[tuple[str, PieceKind | None, int]] = [("", None, 0)]
     for held, n in position.hand(color).items():
-        entries.append((held.kanji + (_COUNTS[n] if n <= 10 else str(n)), held, n))
+        if glyphs == "kanji":
+            label = held.kanji + (_COUNTS[n] if n <= 10 else str(n))
+        else:
+            label = held.usi + (f"×{n}" if n > 1 else "")
+        entries.append((label, held, n))
     if step < 0:
         entries.reverse()
     out = [f'<g class="hand {_side(color)}" font-size="20" text-anchor="middle">']
     for i, (label, kind, n) in enumerate(entries):
         ty = y + step * i * 28
         if kind is None:
-            out.append(f'<text class="hand-mark" x="{cx}" y="{ty + 7}">{label}</text>')
+            fill = _COLORS["text"] if color is Color.BLACK else "#ffffff"
+            out.append(
+                f'<path class="hand-mark" d="{koma_path(cx, ty, 24)}" fill="{fill}" '
+                f'stroke="{_COLORS["text"]}" stroke-width="1.5"/>'
+            )
             continue
         out.append(
             f'<text class="hand-piece" data-color={quoteattr(_side(color))} '

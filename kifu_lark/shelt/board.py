@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kifu_lark.errors import KifuError
 from kifu_lark.shelt.model import KANJI_OF, RANKS, SIDE_OF, TEEMS, SheltRecord, Side, State
 
 
@@ -40,10 +41,28 @@ def draw(state: State, *, kanji: bool = False) -> str:
 
 
 def board_text(record: SheltRecord, ply: int | None = None, *, kanji: bool = False) -> str:
-    """The position after ``ply`` plies of ``record`` (the end when None), drawn as text."""
+    """The position after ``ply`` plies of ``record`` (the end when None), drawn as text.
+
+    Raises:
+        KifuError: ``USAGE`` for a ``ply`` outside 0 … the number of plies.
+    """
     states = record.positions()
-    index = len(states) - 1 if ply is None else max(0, min(ply, len(states) - 1))
-    return draw(states[index], kanji=kanji)
+    return draw(states[position_index(record, ply, len(states))], kanji=kanji)
+
+
+def position_index(record: SheltRecord, ply: int | None, count: int) -> int:
+    """The index in ``record.positions()`` (``count`` long) of the position after ``ply``
+    plies: the last for None.
+
+    Raises:
+        KifuError: ``USAGE`` for a ``ply`` outside 0 … the number of plies (as for shogi
+            records: the main line has N moves, not M).
+    """
+    if ply is None:
+        return count - 1
+    if not 0 <= ply < count:
+        raise KifuError(f"the record has {count - 1} plies, not {ply}", code="USAGE")
+    return ply
 
 
 def board_text_kanji(record: SheltRecord, ply: int | None = None) -> str:

@@ -9,6 +9,7 @@ placed on teems (``evol``), the turned pieces (``korol``) and the side to move.
 from __future__ import annotations
 
 import enum
+from typing import ClassVar
 
 from attrs import define, evolve, field, frozen
 
@@ -349,6 +350,8 @@ class SheltRecord:
     format: str | None = field(default=None, eq=False)
     encoding: str | None = field(default=None, eq=False)
     warnings: list[str] = field(factory=_empty_warnings, eq=False)
+    #: The game the record is of, as ``Format.game`` names it.
+    game: ClassVar[str] = "shelt"
 
     def positions(self) -> list[State]:
         """The start position and the position after every ply."""
@@ -358,6 +361,12 @@ class SheltRecord:
         for ply in self.plies:
             states.append(apply(states[-1], ply))
         return states
+
+    def _repr_svg_(self) -> str:
+        """The position at the end as SVG, for Jupyter."""
+        from kifu_lark.shelt.svg import board_svg
+
+        return board_svg(self)
 
     def to_data(self) -> dict[str, object]:
         """A canonical, readable dict of the record (golden fixtures; see tests/canonical.py)."""

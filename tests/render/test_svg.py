@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-import subprocess
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -127,21 +123,3 @@ def test_negative_ply_is_refused() -> None:
     """game_svg needs a ply of 0 or more."""
     with pytest.raises(ValueError):
         game_svg(_game(), ply=-1)
-
-
-def test_renders_to_png_when_a_renderer_is_present(tmp_path: Path) -> None:
-    """rsvg-convert or cairosvg turns the picture into a PNG."""
-    svg = tmp_path / "board.svg"
-    png = tmp_path / "board.png"
-    svg.write_text(game_svg(_game()), encoding="utf-8")
-    if shutil.which("rsvg-convert"):
-        subprocess.run(["rsvg-convert", str(svg), "-o", str(png)], check=True, timeout=60)
-    elif importlib.util.find_spec("cairosvg") is not None:
-        import cairosvg  # type: ignore[import-not-found]
-
-        cairosvg.svg2png(url=str(svg), write_to=str(png))
-    else:
-        pytest.skip("no SVG renderer: install librsvg2-bin (rsvg-convert) or cairosvg")
-    data = png.read_bytes()
-    assert b"\x89PNG\r\n\x1a\n" == data[:8]
-    assert len(data) > 1000
