@@ -9,6 +9,7 @@ from types import ModuleType
 
 import pytest
 
+import kifu_lark.api
 import kifu_lark.board
 import kifu_lark.model.game
 import kifu_lark.model.headers
@@ -39,6 +40,7 @@ def test_every_python_block_of_api_md_runs() -> None:
 @pytest.mark.parametrize(
     "module",
     [
+        kifu_lark.api,
         kifu_lark.board,
         kifu_lark.move_text,
         kifu_lark.model.game,
