@@ -28,6 +28,7 @@ from kifu_lark.formats.registry import (
     get_format,
 )
 from kifu_lark.model.game import Game
+from kifu_lark.pieces import name_pieces
 from kifu_lark.rules.replay import FOUL_DECLARATIONS, check_tree, tolerance
 from kifu_lark.rules.violations import Violation
 from kifu_lark.textio import decode, encode, normalize_encoding
@@ -166,8 +167,11 @@ def _loads_all(
     _check_options(function, fmt, options, _LOADS_OPTIONS, reading=True)
     if isinstance(tolerate, str | Violation):
         tolerate = (tolerate,)
-    with _collector_paused():
-        games = fmt.reader(text, ReadOptions(tolerance(tolerate), dict(options)))
+    try:
+        with _collector_paused():
+            games = fmt.reader(text, ReadOptions(tolerance(tolerate), dict(options)))
+    except KifuError as err:
+        raise name_pieces(err, fmt.name) from None
     for game in games:
         game.format = fmt.name
     return games
