@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import difflib
 import gc
 import os
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from kifu_lark.errors import (
     IllegalMoveError,
@@ -16,6 +17,7 @@ from kifu_lark.errors import (
     LossyWriteWarning,
     UnknownFormatError,
     UnsupportedFeatureError,
+    io_error,
 )
 from kifu_lark.files import write_atomically
 from kifu_lark.formats.base import Format, ReadOptions, WriteOptions
@@ -26,11 +28,39 @@ from kifu_lark.formats.registry import (
     get_format,
 )
 from kifu_lark.model.game import Game
+from kifu_lark.pieces import name_pieces
 from kifu_lark.rules.replay import FOUL_DECLARATIONS, check_tree, tolerance
 from kifu_lark.rules.violations import Violation
 from kifu_lark.textio import decode, encode, normalize_encoding
 
 PathLike = str | os.PathLike[str]
+#: What ``load`` reads: a path, or a file object open for reading (binary or text).
+Source = PathLike | IO[bytes] | IO[str]
+Tolerate = str | Violation | Iterable[str | Violation]
+
+_LOADS_OPTIONS = ("format", "tolerate", "encoding")
+_DUMPS_OPTIONS = ("format", "mainline_only", "encoding", "validate")
+
+
+def _check_options(
+    function: str, fmt: Format, options: dict[str, Any], own: Iterable[str], reading: bool
+) -> None:
+    """Refuse keyword options neither ``function`` nor the format's reader or writer takes,
+    as Python refuses an unexpected keyword argument: with a ``TypeError`` naming it."""
+    accepted = fmt.read_options if reading else fmt.write_options
+    unknown = sorted(set(options) - accepted)
+    if not unknown:
+        return
+    valid = sorted({*own, *accepted})
+    close = difflib.get_close_matches(unknown[0], valid, n=1)
+    side = "reader" if reading else "writer"
+    takes = ", ".join(sorted(accepted)) or "no options of its own"
+    message = (
+        f"{function}() got an unexpected keyword argument {unknown[0]!r}"
+        + (f" (did you mean {close[0]!r}?)" if close else "")
+        + f"; the {fmt.name} {side} takes {takes}; valid: {', '.join(valid)}"
+    )
+    raise TypeError(message)
 
 
 def formats() -> list[str]:
@@ -78,25 +108,51 @@ def _collector_paused() -> Iterator[None]:
 
 
 def loads_all(
-    text: str,
+    text: str | bytes,
     format: str | Format | None = None,
     *,
-    tolerate: Iterable[str | Violation] = (),
+    tolerate: Tolerate = (),
+    encoding: str | None = None,
     **options: Any,
 ) -> list[Game]:
     """Read every game in ``text``.
 
     Args:
-        text: the record text.
+        text: the record text, or its bytes (the encoding detected as ``load`` detects it,
+            unless ``encoding`` is given, and recorded as ``game.encoding``).
         format: a format name (``"csa"``); detected from the text when omitted.
-        tolerate: rule breaches to let through (``"two_pawns"``, ``"wrong_turn"`` …);
-            each is reported on ``game.warnings``.
+        tolerate: rule breaches to let through (``"two_pawns"``, ``"wrong_turn"`` …, one
+            name or several); each is reported on ``game.warnings``.
+        encoding: for bytes, the encoding to decode them with.
         options: format-specific reader options.
 
     Raises:
         KifuError: any problem in the text, located by line and column; ``EMPTY`` for a
             text with nothing but blanks (no format holds a record in it).
+        TypeError: for an option neither this function nor the format's reader takes.
     """
+    used = None
+    if isinstance(text, bytes | bytearray):
+        text, used = decode(bytes(text), encoding)
+    elif not isinstance(text, str):
+        raise TypeError(
+            f"loads() reads a str or bytes, not {type(text).__name__}"
+            + ("; to read a file, use load()" if hasattr(text, "read") else "")
+        )
+    games = _loads_all(text, format, tolerate, options, "loads")
+    if used is not None:
+        for game in games:
+            game.encoding = used
+    return games
+
+
+def _loads_all(
+    text: str,
+    format: str | Format | None,
+    tolerate: Tolerate,
+    options: dict[str, Any],
+    function: str,
+) -> list[Game]:
     body = text.lstrip("\ufeff")  # the same object when there is no BOM: no copy
     if not body or body.isspace():
         raise KifuError(
@@ -108,68 +164,108 @@ def loads_all(
             hint="a record has at least a move, a position or a header line",
         )
     fmt = _format(format, text=text)
-    with _collector_paused():
-        games = fmt.reader(text, ReadOptions(tolerance(tolerate), dict(options)))
+    _check_options(function, fmt, options, _LOADS_OPTIONS, reading=True)
+    if isinstance(tolerate, str | Violation):
+        tolerate = (tolerate,)
+    try:
+        with _collector_paused():
+            games = fmt.reader(text, ReadOptions(tolerance(tolerate), dict(options)))
+    except KifuError as err:
+        raise name_pieces(err, fmt.name) from None
     for game in games:
         game.format = fmt.name
     return games
 
 
 def loads(
-    text: str,
+    text: str | bytes,
     format: str | Format | None = None,
     *,
-    tolerate: Iterable[str | Violation] = (),
+    tolerate: Tolerate = (),
+    encoding: str | None = None,
     **options: Any,
 ) -> Game:
-    """Read one game (the first, for texts holding several).
+    """Read one game (the first, for texts holding several) from a ``str`` or ``bytes``.
+    See :func:`loads_all`.
 
     >>> game = loads("position startpos moves 7g7f 3c3d", "usi")
     >>> [node.move.usi() for node in game.mainline()]
     ['7g7f', '3c3d']
+    >>> loads("手数----指手--\\n   1 ７六歩(77)\\n".encode("cp932")).encoding
+    'cp932'
     """
-    games = loads_all(text, format, tolerate=tolerate, **options)
+    games = loads_all(text, format, tolerate=tolerate, encoding=encoding, **options)
     if not games:
-        raise KifuError("the text holds no game", code="EMPTY", format=_format(format, text).name)
+        raise KifuError("the text holds no game", code="EMPTY")
     return games[0]
 
 
-def _read_path(path: PathLike, encoding: str | None) -> tuple[str, str]:
+def _read_source(source: Source, encoding: str | None) -> tuple[str, str | None, str | None]:
+    """The text of ``source``, the encoding it was decoded with (``None`` for a text file
+    object: it decoded itself) and its file name, when it has one."""
+    if isinstance(source, str | os.PathLike):
+        path = os.fspath(source)
+        try:
+            data = Path(path).read_bytes()
+        except OSError as err:
+            raise io_error(err, "read", path) from None
+        return (*decode(data, encoding), path)
+    read = getattr(source, "read", None)
+    if read is None:
+        raise TypeError(
+            f"load() reads a path or a file object, not {type(source).__name__}"
+            + ("; to read a text, use loads()" if isinstance(source, bytes) else "")
+        )
+    given = getattr(source, "name", None)
+    name = given if isinstance(given, str) else None
     try:
-        data = Path(path).read_bytes()
+        content = read()
     except OSError as err:
-        raise KifuError(f"cannot read {os.fspath(path)}: {err.strerror}", code="IO") from None
-    return decode(data, encoding)
+        raise io_error(err, "read", name or "the file") from None
+    if isinstance(content, bytes | bytearray):
+        return (*decode(bytes(content), encoding), name)
+    if not isinstance(content, str):
+        raise TypeError(f"the file object's read() gave {type(content).__name__}, not str/bytes")
+    return content, getattr(source, "encoding", None), name
 
 
 def load_all(
-    path: PathLike,
+    source: Source,
     format: str | Format | None = None,
     encoding: str | None = None,
     *,
-    tolerate: Iterable[str | Violation] = (),
+    tolerate: Tolerate = (),
     **options: Any,
 ) -> list[Game]:
-    """Read every game in the file at ``path``; the encoding is detected unless given and
-    recorded on each game as ``game.encoding``."""
-    text, used = _read_path(path, encoding)
-    fmt = _format(format, text=text, path=os.fspath(path))
-    games = loads_all(text, fmt, tolerate=tolerate, **options)
+    """Read every game in ``source``: a path, or a file object open for reading as
+    ``json.load`` takes (binary, or text). Bytes are decoded with ``encoding`` or the one
+    detected; the encoding is recorded on each game as ``game.encoding``. The format comes
+    from ``format``, else the file name's extension, else the text.
+
+    Raises:
+        KifuFileNotFoundError: for a path that does not exist (a ``FileNotFoundError``).
+        KifuIOError: when the file cannot be read otherwise (an ``OSError``).
+        KifuError: any problem in the text, located by line and column.
+        TypeError: for an option neither this function nor the format's reader takes.
+    """
+    text, used, name = _read_source(source, encoding)
+    fmt = _format(format, text=text, path=name)
+    games = _loads_all(text, fmt, tolerate, options, "load")
     for game in games:
         game.encoding = used
     return games
 
 
 def load(
-    path: PathLike,
+    source: Source,
     format: str | Format | None = None,
     encoding: str | None = None,
     *,
-    tolerate: Iterable[str | Violation] = (),
+    tolerate: Tolerate = (),
     **options: Any,
 ) -> Game:
-    """Read the (first) game in the file at ``path``. See :func:`load_all`."""
-    games = load_all(path, format, encoding, tolerate=tolerate, **options)
+    """Read the (first) game in ``source`` (a path or a file object). See :func:`load_all`."""
+    games = load_all(source, format, encoding, tolerate=tolerate, **options)
     if not games:
         raise KifuError("the file holds no game", code="EMPTY")
     return games[0]
@@ -198,14 +294,17 @@ def dumps(
     Raises:
         UnsupportedFeatureError: when the format cannot hold part of the game (variations
             in CSA …) and ``mainline_only`` does not allow dropping it.
+        TypeError: for an option neither this function nor the format's writer takes
+            (``Format.write_options``: CSA ``version``, JKF ``dialect``, ksbp ``applet``).
 
     >>> game = loads("position startpos moves 7g7f", "usi")
     >>> dumps(game, "sfen")
-    'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n'
+    'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\\n'
     """
     fmt = _format(format)
     if fmt.writer is None:
         raise UnknownFormatError(f"format {fmt.name!r} cannot be written", code="READ_ONLY")
+    _check_options("dumps", fmt, options, _DUMPS_OPTIONS, reading=False)
     is_shogi = isinstance(game, Game)
     if is_shogi != (fmt.game == "shogi"):
         kind = "a shogi game" if is_shogi else f"a {getattr(game, 'game', 'non-shogi')} record"
@@ -304,6 +403,7 @@ def dump(
     unless given. A declaration in the text always names the encoding written."""
     name = os.fspath(path)
     fmt = _format(format, path=name)
+    _check_options("dump", fmt, options, _DUMPS_OPTIONS, reading=False)
     data = encoded(game, fmt, os.path.splitext(name)[1], encoding, mainline_only, options)
     write_atomically(path, data)
 

@@ -36,6 +36,7 @@ from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
 from kifu_lark.move_text import MARKS, check_notation, read_move_text, write_move_text
+from kifu_lark.pieces import name_pieces
 from kifu_lark.rules import movegen
 from kifu_lark.rules.board import Board as EngineBoard
 from kifu_lark.rules.board import illegal
@@ -211,14 +212,14 @@ class Board:
         try:
             move = read_move_text(self._engine, self._moves[-1] if self._moves else None, text)
         except IllegalMoveError as err:
-            raise self._located(err, text) from None
+            raise name_pieces(self._located(err, text), "ki2") from None
         except KifuError as err:
             err.text = text
             raise
         try:
             played = self._engine.push(move)
         except IllegalMoveError as err:
-            raise self._located(err, text) from None
+            raise name_pieces(self._located(err, text), "ki2") from None
         self._moves.append(played)
         return played
 

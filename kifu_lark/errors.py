@@ -178,6 +178,25 @@ class UnknownFormatError(KifuError):
         self.closest = closest
 
 
+class KifuIOError(KifuError, OSError):
+    """A file could not be read or written. Also an ``OSError`` (``errno``, ``strerror`` and
+    ``filename`` set), so ``except OSError`` catches it as it catches ``open``'s errors."""
+
+    default_code = "IO"
+
+
+class KifuFileNotFoundError(KifuIOError, FileNotFoundError):
+    """The file to read does not exist (also a ``FileNotFoundError``)."""
+
+
+def io_error(err: OSError, action: str, path: str) -> KifuIOError:
+    """``err`` (from the system) as a :class:`KifuIOError` naming ``path``."""
+    cls = KifuFileNotFoundError if isinstance(err, FileNotFoundError) else KifuIOError
+    found = cls(f"cannot {action} {path}: {err.strerror or err}", hint=None)
+    found.errno, found.strerror, found.filename = err.errno, err.strerror, path
+    return found
+
+
 class KifuWarning(UserWarning):
     """Root of the warnings kifu-lark issues (``warnings.simplefilter("error",
     KifuWarning)`` turns them into exceptions)."""

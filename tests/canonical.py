@@ -43,7 +43,7 @@ def _line(first: Node) -> list[dict[str, Any]]:
 
 
 def _headers(headers: Headers) -> list[list[str]]:
-    return [[k if isinstance(k, str) else f"HeaderKey.{k.name}", v] for k, v in headers]
+    return [[k if isinstance(k, str) else f"HeaderKey.{k.name}", v] for k, v in headers.entries]
 
 
 def to_data(game: Any) -> dict[str, Any]:

@@ -26,7 +26,8 @@ def _outcome(key: str, fmt: str) -> str:
     except UnsupportedFeatureError:
         return "refused"
     back = kifu_lark.loads(text, fmt)
-    return "same" if list(back.headers) == list(game.headers) else f"read as {list(back.headers)}"
+    read = back.headers.entries
+    return "same" if read == game.headers.entries else f"read as {read}"
 
 
 @pytest.mark.parametrize("fmt", WRITERS)

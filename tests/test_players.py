@@ -153,7 +153,7 @@ def test_play_names_the_players() -> None:
     """The 先手/後手 headers name the players."""
     game = play(RandomPlayer(3), SearchPlayer(1), Position.initial(MINISHOGI), max_plies=2)
     expected = ["random(seed=3)", "search:1"]
-    assert expected == [value for _, value in game.headers]
+    assert expected == [value for _, value in game.headers.entries]
 
 
 def test_play_on_a_3x3_board() -> None:

@@ -126,6 +126,9 @@ class Format:
             record (same arguments as ``board_text``: the record and a ply or None).
         encoding_rule: chooses the encoding from the writer's options where the extension
             alone does not say it.
+        read_options: the names of the reader's own keyword options (``ReadOptions.extra``);
+            ``loads`` refuses any other with a ``TypeError``.
+        write_options: the same for the writer (CSA ``version``, JKF ``dialect``).
     """
 
     name: str
@@ -143,6 +146,8 @@ class Format:
     board_text: BoardText | None = None
     board_svg: BoardText | None = None
     encoding_rule: EncodingRule | None = field(default=None, hash=False)
+    read_options: frozenset[str] = frozenset()
+    write_options: frozenset[str] = frozenset()
 
     def holds_variant(self, name: str) -> bool:
         """True when games of variant ``name`` can be written in this format."""

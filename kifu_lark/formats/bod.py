@@ -292,7 +292,7 @@ def write_bod(game: Game, options: WriteOptions) -> str:
     """The diagram of the final position of the main line, after the headers and with the
     start comments."""
     position = game.final_position()
-    lines = [write_header(k, v, fmt="bod") for k, v in game.headers]
+    lines = [write_header(k, v, fmt="bod") for k, v in game.headers.entries]
     lines += write_diagram(position)
     lines += [write_comment(c, "bod") for c in game.root.comments]
     return "\n".join(lines) + "\n"

@@ -512,4 +512,5 @@ FORMAT = Format(
     capabilities=capabilities(CSA, 0.001),
     detect=_detect_csa,
     encoding_rule=encoding_rule,
+    write_options=frozenset({"version"}),
 )

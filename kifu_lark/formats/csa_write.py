@@ -150,9 +150,10 @@ class _Writer:
         return end.join(out) + end
 
     def headers(self, headers: Headers) -> None:
-        names: list[tuple[Key, str]] = [(k, v) for k, v in headers if k is HeaderKey.BLACK]
-        names += [(k, v) for k, v in headers if k is HeaderKey.WHITE]
-        rest = [(key, value) for key, value in headers if key not in _NAME_KEYS]
+        entries = headers.entries
+        names: list[tuple[Key, str]] = [(k, v) for k, v in entries if k is HeaderKey.BLACK]
+        names += [(k, v) for k, v in entries if k is HeaderKey.WHITE]
+        rest = [(key, value) for key, value in entries if key not in _NAME_KEYS]
         for key, value in names + rest:
             if key is HeaderKey.NOTE:
                 value = value.replace("\\", "\\\\").replace("\n", "\\n")

@@ -437,7 +437,7 @@ class HeaderSection:
         >>> section = HeaderSection()
         >>> section.add_line("手合割：香落ち\\n")
         >>> section.add_line("先手：羽生\\n")
-        >>> section.start(None).turn.name, list(section.headers)
+        >>> section.start(None).turn.name, section.headers.entries
         ('WHITE', [(<HeaderKey.BLACK: '先手'>, '羽生')])
     """
 
@@ -546,7 +546,7 @@ def write_header_section(
     lines: list[str] = [encoding_declaration(encoding)] if declared and encoding else []
     declaration = terminal_regex("kif.lark", "ENCODING_LINE").fullmatch
     placed = False
-    for key, value in headers:
+    for key, value in headers.entries:
         if not placed and key in (HeaderKey.BLACK, HeaderKey.WHITE):
             lines += block
             placed = True

@@ -402,4 +402,5 @@ FORMAT = Format(
     grammar="jkf.lark",
     capabilities=CAPABILITIES,
     detect=_detect,
+    write_options=frozenset({"dialect"}),
 )

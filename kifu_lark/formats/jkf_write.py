@@ -129,12 +129,13 @@ def write_jkf(game: Game, options: WriteOptions) -> str:
 
 
 def _header(headers: Headers) -> str:
-    if not len(headers):
+    if not headers.entries:
         return "{}"
     # Written pair by pair: a repeated key stays repeated (readers that keep the last value
     # see what json-kifu-format would keep).
     pairs = [
-        "    " + _encode(Headers.key_name(key)) + ": " + _encode(value) for key, value in headers
+        "    " + _encode(Headers.key_name(key)) + ": " + _encode(value)
+        for key, value in headers.entries
     ]
     return "{\n" + ",\n".join(pairs) + "\n  }"
 

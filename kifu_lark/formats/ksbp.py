@@ -258,4 +258,5 @@ FORMAT = Format(
     grammar="ksbp.lark",
     capabilities=CAPABILITIES,
     detect=_detect,
+    write_options=frozenset({"applet"}),
 )

@@ -7,6 +7,7 @@ from typing import ClassVar, overload
 
 from attrs import define, field
 
+from kifu_lark.model.color import Color
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move, Special, Time
 from kifu_lark.model.position import Position
@@ -530,6 +531,40 @@ _Flat = tuple[
     int | None,
     int,
 ]
+
+
+def fill_times(root: Node) -> None:
+    """Give every move's time both halves, as KIF writes them: a missing running total is
+    the mover's previous total (0 at the start) plus the time spent, a missing time spent
+    is the total less that previous total. CSA records give the time spent only and JKF or
+    KIF lines may lack either; after this every reader's times read alike. A special's time
+    counts for nobody's total and is left as read.
+
+    >>> import kifu_lark
+    >>> game = kifu_lark.loads("position startpos moves 7g7f 3c3d 2g2f", "usi")
+    >>> a, b, c = game.mainline()
+    >>> a.time, b.time, c.time = Time(14), Time(5), Time(None, 17)
+    >>> fill_times(game.root)
+    >>> [(n.time.spent, n.time.total) for n in (a, b, c)]
+    [(14, 14.0), (5, 5.0), (3.0, 17)]
+    """
+    stack: list[tuple[Node, float, float]] = [(child, 0.0, 0.0) for child in root.children]
+    while stack:
+        node, black, white = stack.pop()
+        time, move = node.time, node.move
+        if time is not None and move is not None:
+            before = black if move.color is Color.BLACK else white
+            spent, total = time.spent, time.total
+            if total is None:
+                total = before + (spent or 0)
+                node.time = Time(spent, total)
+            elif spent is None and total >= before:
+                node.time = Time(total - before, total)
+            if move.color is Color.BLACK:
+                black = total
+            else:
+                white = total
+        stack.extend((child, black, white) for child in node.children)
 
 
 def _flatten(top: Node) -> list[_Flat]:

@@ -9,13 +9,21 @@ from attrs import field, frozen
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 
 _INDEX = {kind: i for i, kind in enumerate(HAND_KINDS)}
+_DIGITS = "〇一二三四五六七八九"
+# Counts as KIF writes them (二 … 十八); a hand of one game holds at most 18 of a kind, but
+# any count is written (variants and hand-built hands).
+_KANJI_COUNTS = {
+    n: ("" if n < 10 else ("十" if n < 20 else _DIGITS[n // 10] + "十"))
+    + (_DIGITS[n % 10] if n % 10 else "")
+    for n in range(1, 100)
+}
 
 
 def _counts(value: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(value)
 
 
-@frozen
+@frozen(repr=False)
 class Hand:
     """How many pieces of each droppable kind a side holds.
 
@@ -68,3 +76,16 @@ class Hand:
 
     def __bool__(self) -> bool:
         return any(self.counts)
+
+    def __repr__(self) -> str:
+        """``Hand.of({PieceKind.ROOK: 1, PieceKind.PAWN: 3})``: what it holds, by kind."""
+        held = ", ".join(f"PieceKind.{kind.name}: {n}" for kind, n in self.items())
+        return f"Hand.of({{{held}}})"
+
+    def __str__(self) -> str:
+        """The hand as KIF writes it: ``飛 歩三``, ``なし`` when empty."""
+        if not self:
+            return "なし"
+        return " ".join(
+            kind.kanji + (_KANJI_COUNTS.get(n, str(n)) if n > 1 else "") for kind, n in self.items()
+        )

@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Iterable
 
 from kifu_lark.errors import IllegalMoveError, InvalidRecordError, KifuError
 from kifu_lark.model.color import Color
-from kifu_lark.model.game import Game, Issue, Node
+from kifu_lark.model.game import Game, Issue, Node, fill_times
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move, Special, SpecialKind, Time
 from kifu_lark.model.piece import PieceKind
@@ -574,6 +574,7 @@ class GameBuilder:
         """
         if self.pending_foul is not None:
             raise self.pending_foul
+        fill_times(self.root)  # every reader's times alike: spent and running total
         game = Game(headers or Headers(), self.start, self.root)
         game.format = self.format
         game.warnings = self.warnings

@@ -9,8 +9,10 @@ from types import ModuleType
 
 import pytest
 
+import kifu_lark.api
 import kifu_lark.board
 import kifu_lark.model.game
+import kifu_lark.model.headers
 import kifu_lark.model.move
 import kifu_lark.move_text
 from tests.conftest import ROOT
@@ -37,7 +39,14 @@ def test_every_python_block_of_api_md_runs() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    [kifu_lark.board, kifu_lark.move_text, kifu_lark.model.game, kifu_lark.model.move],
+    [
+        kifu_lark.api,
+        kifu_lark.board,
+        kifu_lark.move_text,
+        kifu_lark.model.game,
+        kifu_lark.model.headers,
+        kifu_lark.model.move,
+    ],
     ids=lambda m: m.__name__,
 )
 def test_docstring_examples_run(module: ModuleType) -> None:

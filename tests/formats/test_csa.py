@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import kifu_lark
 from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError, UnsupportedFeatureError
 from kifu_lark.model.color import Color
-from kifu_lark.model.game import Game, Node
+from kifu_lark.model.game import Game, Node, fill_times
 from kifu_lark.model.handicap import handicap_position
 from kifu_lark.model.headers import HeaderKey, Headers
 from kifu_lark.model.move import Special, SpecialKind, Time
@@ -89,7 +89,7 @@ def test_comma_joined_statements_read_as_separate_lines() -> None:
     joined = kifu_lark.loads(HEAD + "+2726FU,T12,-3334FU,T6\n", "csa")
     lines = kifu_lark.loads(HEAD + "+2726FU\nT12\n-3334FU\nT6\n", "csa")
     assert lines == joined
-    assert [Time(12), Time(6)] == [n.time for n in joined.mainline()]
+    assert [Time(12, 12), Time(6, 6)] == [n.time for n in joined.mainline()]
 
 
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
@@ -193,6 +193,7 @@ def test_millisecond_times_survive_v3(millis: list[int]) -> None:
     game = kifu_lark.loads(HEAD + "+7776FU\n-3334FU\n+2726FU\n-8384FU\n+2625FU\n", "csa")
     for node, ms in zip(game.mainline(), millis, strict=False):
         node.time = Time(ms / 1000)
+    fill_times(game.root)  # as the reader fills them
     assert game == kifu_lark.loads(kifu_lark.dumps(game, "csa"), "csa")
 
 
@@ -280,3 +281,19 @@ def test_detection_tells_csa_from_msk() -> None:
     """Format detection picks csa for CSA text and msk for V2.1-55 text."""
     assert "csa" == kifu_lark.loads("V2.2\nPI\n+\n+7776FU\n").format
     assert "msk" == kifu_lark.loads("V2.1-55\nPI\n+\n+3534GI\n").format
+
+
+def test_times_read_with_running_totals_as_kif_times_are() -> None:
+    """CSA gives the time spent only: the reader adds each side's running total, so the
+    same game read from CSA and from KIF has the same times, and CSA → KIF writes both."""
+    csa = kifu_lark.loads(HEAD + "+7776FU\nT14\n-3334FU\nT5\n+2726FU\nT3\n", "csa")
+    kif = kifu_lark.loads(
+        "手数----指手---------消費時間--\n"
+        "   1 ７六歩(77)   ( 0:14/00:00:14)\n"
+        "   2 ３四歩(33)   ( 0:05/00:00:05)\n"
+        "   3 ２六歩(27)   ( 0:03/00:00:17)\n",
+        "kif",
+    )
+    assert [Time(14, 14), Time(5, 5), Time(3, 17)] == [n.time for n in csa.mainline()]
+    assert [n.time for n in kif.mainline()] == [n.time for n in csa.mainline()]
+    assert "   3 ２六歩(27)   ( 0:03/00:00:17)" in kifu_lark.dumps(csa, "kif").splitlines()

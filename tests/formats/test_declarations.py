@@ -33,7 +33,7 @@ def test_declaration_is_syntax_not_a_header(tmp_path: Path) -> None:
     """The #KIF line is not a header; the other # line is, and the encoding is known."""
     game = _read(tmp_path)
     assert [("#", " ---- Kifu for Windows V7 棋譜ファイル ----")] == [
-        (k, v) for k, v in game.headers if k == "#"
+        (k, v) for k, v in game.headers.entries if k == "#"
     ]
     assert "cp932" == game.encoding
 
@@ -79,7 +79,7 @@ def test_dumps_to_a_string_declares_nothing(tmp_path: Path) -> None:
 def test_declaration_header_of_a_hand_built_game_is_not_copied(tmp_path: Path) -> None:
     """A '#' entry holding a declaration (kept by older versions) is not written again."""
     game = _read(tmp_path)
-    game.headers = Headers([("#", "KIF version=2.0 encoding=Shift_JIS"), *game.headers])
+    game.headers = Headers([("#", "KIF version=2.0 encoding=Shift_JIS"), *game.headers.entries])
     out = tmp_path / "out.kifu"
     kifu_lark.dump(game, out)
     text = out.read_bytes().decode("utf-8")

@@ -212,7 +212,7 @@ def test_comments_bookmarks_and_hash_lines() -> None:
     assert ["開始"] == game.root.comments
     assert ["一手目", "*エンジン", "#区切り"] == first.comments
     assert "しおり" == first.bookmark
-    assert [("#", "備考"), (HeaderKey.EVENT, "テスト")] == list(game.headers)
+    assert [("#", "備考"), (HeaderKey.EVENT, "テスト")] == game.headers.entries
     assert game == read(kifu_lark.dumps(game, "kif"))
 
 
@@ -220,9 +220,8 @@ def test_headers_keep_order_and_values_as_written() -> None:
     """Unknown keys stay verbatim and in order; trailing blanks are trimmed."""
     text = "自由項目：値　\n先手：甲\n持ち時間：各2時間\n" + HEAD
     game = read(text)
-    assert [("自由項目", "値"), (HeaderKey.BLACK, "甲"), (HeaderKey.TIME_LIMIT, "各2時間")] == list(
-        game.headers
-    )
+    expected = [("自由項目", "値"), (HeaderKey.BLACK, "甲"), (HeaderKey.TIME_LIMIT, "各2時間")]
+    assert expected == game.headers.entries
 
 
 # --- handicaps and diagrams -----------------------------------------------------------------
@@ -250,7 +249,7 @@ def test_diagram_wins_over_a_disagreeing_handicap() -> None:
 def test_handicap_games_name_players_shitate_uwate() -> None:
     """下手/上手 read as BLACK/WHITE and are written so for a handicap start."""
     game = read("手合割：角落ち\n上手：甲\n下手：乙\n手数----指手---------消費時間--\n")
-    assert [(HeaderKey.WHITE, "甲"), (HeaderKey.BLACK, "乙")] == list(game.headers)
+    assert [(HeaderKey.WHITE, "甲"), (HeaderKey.BLACK, "乙")] == game.headers.entries
     assert "上手：甲\n下手：乙\n" in kifu_lark.dumps(game, "kif")
 
 

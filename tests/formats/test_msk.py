@@ -114,7 +114,7 @@ def test_wrong_turn_is_a_rule_error() -> None:
 def test_writer_emits_v21_55_and_whole_seconds() -> None:
     """MSK output starts with V2.1-55 (no encoding line) and rounds decimal times."""
     game = kifu_lark.loads(HEAD + "+3534GI\nT2.5\n", "msk")
-    assert Time(2.5) == game.mainline()[0].time
+    assert Time(2.5, 2.5) == game.mainline()[0].time
     assert "V2.1-55\nPI\n+\n+3534GI\nT3\n" == kifu_lark.dumps(game, "msk")
 
 

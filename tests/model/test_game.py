@@ -60,7 +60,7 @@ def test_headers_keep_order_and_unknown_keys() -> None:
     headers.add("棋譜ID", "123")
     headers.add(HeaderKey.BLACK, "羽生")
     headers.set("棋譜ID", "124")
-    assert [("棋譜ID", "124"), (HeaderKey.BLACK, "羽生")] == list(headers)
+    assert [("棋譜ID", "124"), (HeaderKey.BLACK, "羽生")] == headers.entries
     assert "羽生" == headers[HeaderKey.BLACK]
 
 

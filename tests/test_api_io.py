@@ -1,0 +1,125 @@
+"""load/loads/dump/dumps behave as Python users expect of json-like functions."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kifu_lark
+from kifu_lark.errors import KifuError, KifuFileNotFoundError, KifuIOError
+
+KIF = "先手：羽生\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
+TWO_PAWNS = "position sfen 4k4/9/9/9/9/4P4/9/9/4K4 b P 1 moves P*5c"
+
+
+def _usi(game: kifu_lark.Game) -> list[str]:
+    return [node.move.usi() for node in game.mainline() if node.move is not None]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp932", "euc-jp"])
+def test_loads_reads_bytes_in_any_encoding(encoding: str) -> None:
+    """loads(bytes) detects the encoding, reads the record and records the encoding."""
+    game = kifu_lark.loads(KIF.encode(encoding))
+    assert ["7g7f", "3c3d"] == _usi(game)
+    assert "羽生" == game.headers["先手"]
+    assert encoding == game.encoding
+
+
+def test_loads_bytes_with_a_given_encoding() -> None:
+    """encoding= decodes bytes as told; a str is read as it is and has no encoding."""
+    assert "cp932" == kifu_lark.loads(KIF.encode("cp932"), "kif", encoding="shift_jis").encoding
+    assert kifu_lark.loads(KIF, "kif").encoding is None
+
+
+@pytest.mark.parametrize("mode", ["rb", "r"])
+def test_load_reads_a_file_object(tmp_path: Path, mode: str) -> None:
+    """load() takes a binary or text file object, its name giving the format."""
+    path = tmp_path / "game.kif"
+    path.write_bytes(KIF.encode("cp932"))
+    with open(path, mode, encoding=None if mode == "rb" else "cp932") as fp:
+        game = kifu_lark.load(fp)
+    assert ["7g7f", "3c3d"] == _usi(game)
+    assert "cp932" == game.encoding
+
+
+def test_load_reads_an_in_memory_stream() -> None:
+    """io.BytesIO and io.StringIO without a name: the format is detected from the text."""
+    assert ["7g7f", "3c3d"] == _usi(kifu_lark.load(io.BytesIO(KIF.encode("utf-8"))))
+    assert ["7g7f", "3c3d"] == _usi(kifu_lark.load(io.StringIO(KIF)))
+    assert 2 == len(kifu_lark.load_all(io.StringIO("+7776FU\n/\n+2726FU\n"), "csa"))
+
+
+def test_a_missing_file_is_a_file_not_found_error(tmp_path: Path) -> None:
+    """A missing path raises FileNotFoundError (also a KifuError with code IO)."""
+    missing = tmp_path / "nope.kif"
+    with pytest.raises(FileNotFoundError) as caught:
+        kifu_lark.load(missing)
+    err = caught.value
+    assert isinstance(err, KifuFileNotFoundError) and isinstance(err, KifuError)
+    assert (str(missing), "IO", 2) == (err.filename, err.code, err.errno)
+
+
+def test_a_folder_is_an_os_error(tmp_path: Path) -> None:
+    """Reading a folder raises an OSError that is a KifuIOError, not FileNotFoundError."""
+    with pytest.raises(OSError) as caught:
+        kifu_lark.load(tmp_path, "kif")
+    assert isinstance(caught.value, KifuIOError)
+    assert not isinstance(caught.value, FileNotFoundError)
+
+
+def test_wrong_argument_types_are_type_errors() -> None:
+    """loads(file) and load(bytes) say which function to use instead."""
+    with pytest.raises(TypeError, match="use load"):
+        kifu_lark.loads(io.StringIO(KIF))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="use loads"):
+        kifu_lark.load(KIF.encode())  # type: ignore[arg-type]
+
+
+def test_a_misspelled_writer_option_is_a_type_error() -> None:
+    """dumps(…, verison=) names the option, a close match and the writer's options."""
+    game = kifu_lark.loads(KIF, "kif")
+    with pytest.raises(TypeError) as caught:
+        kifu_lark.dumps(game, "csa", verison="2.2")
+    message = str(caught.value)
+    assert "'verison'" in message and "did you mean 'version'?" in message
+    assert "V2.2" in kifu_lark.dumps(game, "csa", version="2.2")
+    with pytest.raises(TypeError, match="the kif writer takes no options of its own"):
+        kifu_lark.dumps(game, "kif", version="2.2")
+    with pytest.raises(TypeError, match="mainline_only"):
+        kifu_lark.dumps(game, "kif", mainlineonly=True)
+
+
+def test_every_declared_writer_option_is_accepted() -> None:
+    """The options formats declare pass the check (their values are the writers' business)."""
+    game = kifu_lark.loads(KIF, "kif")
+    values: dict[str, Any] = {"version": "2.2", "dialect": "schema", "applet": False}
+    for fmt in kifu_lark.formats():
+        declared = kifu_lark.get_format(fmt).write_options
+        if declared and fmt != "msk":
+            kifu_lark.dumps(game, fmt, **{name: values[name] for name in declared})
+
+
+def test_a_misspelled_reader_option_is_a_type_error(tmp_path: Path) -> None:
+    """loads/load refuse an option no reader takes, naming it (tolerance misspelled)."""
+    with pytest.raises(TypeError, match="did you mean 'tolerate'"):
+        kifu_lark.loads(KIF, "kif", tolerance={"two_pawns"})
+    path = tmp_path / "g.kif"
+    path.write_text(KIF, encoding="utf-8")
+    with pytest.raises(TypeError, match="load\\(\\) got an unexpected keyword argument 'x'"):
+        kifu_lark.load(path, x=1)
+    with pytest.raises(TypeError, match="dump\\(\\) got an unexpected keyword argument"):
+        kifu_lark.dump(kifu_lark.load(path), tmp_path / "g.csa", verison="2.2")
+    assert not (tmp_path / "g.csa").exists()
+
+
+def test_tolerate_takes_one_name_as_a_string() -> None:
+    """tolerate="two_pawns" means that one breach, as {"two_pawns"} does."""
+    with pytest.raises(KifuError):
+        kifu_lark.loads(TWO_PAWNS, "usi")
+    game = kifu_lark.loads(TWO_PAWNS, "usi", tolerate="two_pawns")
+    assert ["TWO_PAWNS"] == [issue.code for issue in game.warnings]
+    with pytest.raises(KifuError, match="cannot tolerate 'two_pawn'"):
+        kifu_lark.loads(TWO_PAWNS, "usi", tolerate="two_pawn")
