@@ -54,6 +54,19 @@ def rate(
     return per_second
 
 
+def in_turn(runs: list[Callable[[], object]], repeat: int = 5) -> list[float]:
+    """The best time of each of ``runs``, timed in turn (``a b a b …``), so that a busy
+    machine slows each about alike and their ratio holds better than timed apart."""
+    best = [float("inf")] * len(runs)
+    for _ in range(repeat):
+        for i, run in enumerate(runs):
+            gc.collect()
+            started = time.perf_counter()
+            run()
+            best[i] = min(best[i], time.perf_counter() - started)
+    return best
+
+
 def corpus_folder() -> Path | None:
     """The shared corpus of real records: ``$KIFU_LARK_CORPUS``, else the first
     ``shared/corpus`` beside the repository or a folder above it (a git worktree sits

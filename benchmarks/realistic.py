@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import kifu_lark
-from benchmarks.common import corpus_folder, corpus_texts, rate
+from benchmarks.common import corpus_folder, corpus_texts, in_turn, rate
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.headers import HeaderKey
 from kifu_lark.model.move import Move, Special, SpecialKind, Time
@@ -47,7 +47,7 @@ except ImportError:  # the bench extra is optional: our own writers stand in
 RECORDS = 150
 """Records per real-shaped line (the issue's figure)."""
 
-REPEAT = 5
+REPEAT = 10
 """Timed runs of each headline line (the best counts): these machines are noisy."""
 
 BOD_EVERY = 5
@@ -401,12 +401,11 @@ def ours(fmt: str) -> Reader:
 
 def compare(label: str, fmt: str, texts: Sequence[str], moves: Sequence[int]) -> float:
     """Time our reader on ``texts`` (``moves[i]`` main-line moves each), then each installed
-    peer on the same texts (on those it reads, ours again on just those when it fails on
-    some), with the ratio. Returns our rate."""
+    peer on the same texts (those it reads) in turn with ours again, and the ratio of the
+    two. Returns our rate."""
     read = ours(fmt)
     total = sum(moves)
     mine = rate(f"{label}: kifu-lark read+validate", total, _all(read, texts), repeat=REPEAT)
-    mine_on = {tuple(range(len(texts))): mine}
     found = peers(fmt)
     if not found and fmt == "jkf":
         print("  peers: neither cshogi nor python-shogi reads JKF")
@@ -418,15 +417,15 @@ def compare(label: str, fmt: str, texts: Sequence[str], moves: Sequence[int]) ->
             print(f"  {name}: reads none of these {len(texts)} records")
             continue
         subset = [texts[i] for i in readable]
-        subset_moves = sum(moves[i] for i in readable)
+        count = sum(moves[i] for i in readable)
         note = "" if len(subset) == len(texts) else f", the {len(subset)} of {len(texts)} it reads"
-        peer = rate(f"  {name}{note}", subset_moves, _all(theirs, subset), repeat=REPEAT)
-        key = tuple(readable)
-        if key not in mine_on:  # once per subset: the peers often read the same records
-            label = f"  kifu-lark on those {len(subset)}"
-            mine_on[key] = rate(label, subset_moves, _all(read, subset), repeat=REPEAT)
-        base = mine_on[key]
-        print(f"  kifu-lark / {name.split(' (')[0]}: {base / peer:.2f}x", flush=True)
+        us, them = in_turn([_all(read, subset), _all(theirs, subset)], REPEAT)
+        print(f"  {name}{note}: {count / them:,.0f} moves/s ({count} moves in {them:.3f} s)")
+        print(
+            f"    kifu-lark / {name.split(' (')[0]}: {them / us:.2f}x "
+            f"(kifu-lark {count / us:,.0f} moves/s, timed in turn with it)",
+            flush=True,
+        )
     return mine
 
 
@@ -519,10 +518,10 @@ def fixed_cost(fmt: str, lengths: Sequence[int] = (0, 1, 20, 60, 120), count: in
         )
 
 
-def _per_record(read: Reader, texts: Sequence[str], budget: float = 0.15) -> float:
-    """Seconds per record reading ``texts`` (best of 3 rounds of at least ``budget`` s)."""
+def _per_record(read: Reader, texts: Sequence[str], budget: float = 0.1) -> float:
+    """Seconds per record reading ``texts`` (best of 5 rounds of at least ``budget`` s)."""
     best = float("inf")
-    for _ in range(3):
+    for _ in range(5):
         gc.collect()
         rounds = 0
         started = time.perf_counter()
@@ -575,7 +574,7 @@ def memory(fmt: str, texts: Sequence[str], moves: int) -> None:
     )
 
 
-def corpus(fmt: str, suffixes: tuple[str, ...], repeat: int = 20) -> None:
+def corpus(fmt: str, suffixes: tuple[str, ...], repeat: int = 5) -> None:
     """Our reader and the peers on the real records of the shared corpus, when present."""
     folder = corpus_folder()
     if folder is None:
