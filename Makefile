@@ -52,7 +52,12 @@ pytest: $(VENV)/.installed-test conformance-kit
 
 test: lint typecheck pytest
 
-bench: $(VENV)/.installed
+# The other libraries the benchmarks print beside ours (cshogi, python-shogi): the bench extra.
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $(VENV)/.installed $@
+
+bench: $(VENV)/.installed-bench
 	$(BIN)/python -m benchmarks
 
 clean:

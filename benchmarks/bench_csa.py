@@ -1,6 +1,12 @@
-"""CSA: read + validate and write speed on ~200 000 random legal moves (2 000 games).
+"""CSA: read + validate and write speed.
 
-The text is our own writer's (V3.0, a ``T`` line per move). When cshogi or python-shogi is
+The headline (``benchmarks.realistic``) comes first: 150 records shaped like real ones
+(written by cshogi's exporter: headers, ``+7776FU,T12``; then floodgate-shaped), the shared
+corpus, the fixed cost per record and the memory a kept game costs, with cshogi's and
+python-shogi's figures beside ours.
+
+Below it, the synthetic lines on ~200 000 random legal moves (2 000 games). That text is our
+own writer's (V3.0, a ``T`` line per move). When cshogi or python-shogi is
 installed (``pip install -e '.[bench]'``) the same texts are read by them too, each move
 checked for legality as ours is, and the ratios printed.
 
@@ -17,7 +23,8 @@ import random
 from collections.abc import Callable
 
 import kifu_lark
-from benchmarks.common import corpus_records, random_games, rate
+from benchmarks import realistic
+from benchmarks.common import random_games, rate
 from kifu_lark.formats import _lark
 from kifu_lark.formats.csa import normalise
 from kifu_lark.model.game import Game
@@ -123,6 +130,7 @@ def floodgate_shaped(text: str, seed: int) -> str:
 
 def main() -> None:
     """Print read + validate and write rates (and the other libraries' when installed)."""
+    realistic.section("csa", (".csa",))
     texts = [kifu_lark.dumps(g, "csa") for g in _with_times(random_games(GAMES))]
     # The generated games are gone before the read is timed: what is in memory is the
     # texts and what the read builds. With as many other games alive (second line) the
@@ -145,13 +153,6 @@ def main() -> None:
         moves,
         lambda: [kifu_lark.loads(t, "csa") for t in shaped],
     )
-    corpus, corpus_moves = corpus_records((".csa",), "csa")
-    if corpus:
-        rate(
-            f"kifu-lark read+validate, the {len(corpus)} corpus records x20",
-            corpus_moves * 20,
-            lambda: [kifu_lark.loads_all(t, "csa") for t in corpus * 20],
-        )
     # Where the reading time goes: the grammar alone, and the rules engine alone.
     parser = _lark.parser("csa.lark")
     rate("  of which lark parse", moves, lambda: [parser.parse(normalise(t)) for t in texts])

@@ -1,23 +1,26 @@
 """KI2: read + resolve + validate, and write, on text generated from random legal games.
 
 cshogi's KI2 reader is timed on the same text when cshogi is importable (it is optional).
+
+The headline (``benchmarks.realistic``) comes first: 150 records shaped like real ones
+(headers, six moves a line, one in five from a board diagram; again one move a line, which is
+all cshogi's reader reads), the shared corpus (where cshogi's reader is timed on the records
+it reads), the fixed cost per record and the memory a kept game costs.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import kifu_lark
+from benchmarks import realistic
 from benchmarks.common import random_games, rate
-from kifu_lark.errors import KifuError
-from kifu_lark.formats.base import ReadOptions, WriteOptions
-from kifu_lark.formats.ki2 import read_ki2, write_ki2
+from kifu_lark.formats.base import WriteOptions
+from kifu_lark.formats.ki2 import write_ki2
 from kifu_lark.model.game import Game
-from kifu_lark.textio import decode
 
 
 def main() -> None:
-    """Print read and write rates in moves per second."""
+    """Print read and write rates in moves per second (after the headline)."""
+    realistic.section("ki2", (".ki2", ".ki2u"))
     games = random_games(200, plies=150)
     moves = sum(len(game.mainline()) for game in games)
     texts = [write_ki2(game, WriteOptions()) for game in games]
@@ -33,35 +36,6 @@ def main() -> None:
     rate("ki2 read+resolve+validate", moves, read_all)
     rate("ki2 write", moves, write_all)
     _cshogi(games, texts)
-    _corpus()
-
-
-def _corpus() -> None:
-    """Real records (../shared/corpus, when present): ours and cshogi's reader on them."""
-    folder = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-    if not folder.is_dir():
-        return
-    options = ReadOptions()
-    games: list[Game] = []
-    texts: list[str] = []
-    for path in sorted(folder.rglob("*.ki2*")):
-        if path.suffix not in (".ki2", ".ki2u"):
-            continue
-        text, _ = decode(path.read_bytes())
-        try:
-            games.append(read_ki2(text, options)[0])
-        except KifuError:
-            continue
-        texts.append(text)
-    moves = sum(len(game.mainline()) for game in games)
-    texts = texts * 20
-    games = games * 20
-    rate(
-        "ki2 read corpus records x20",
-        moves * 20,
-        lambda: [kifu_lark.loads_all(t, "ki2") for t in texts],
-    )
-    _cshogi(games, texts, "corpus records x20")
 
 
 def _cshogi(games: list[Game], texts: list[str], label: str = "random games") -> None:

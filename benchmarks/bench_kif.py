@@ -1,11 +1,17 @@
 """KIF read (parse + validate every move) and write speed, and cshogi's KIF reader on the
-same text when cshogi is installed."""
+same text when cshogi is installed.
+
+The headline (``benchmarks.realistic``) comes first: 150 records shaped like real ones
+(cshogi's KIF exporter: headers, ``( 0:12/00:03:27)`` running totals, one in five from a board
+diagram), the shared corpus, the fixed cost per record and the memory a kept game costs, with
+cshogi's and python-shogi's readers on the same texts. The synthetic lines follow."""
 
 from __future__ import annotations
 
 import random
 
 import kifu_lark
+from benchmarks import realistic
 from benchmarks.common import random_games, rate
 from kifu_lark.formats import _lark
 from kifu_lark.formats.base import ReadOptions, WriteOptions
@@ -18,7 +24,8 @@ from kifu_lark.rules.replay import GameBuilder
 
 def main() -> None:
     """Print parse-only, replay-only, read, write, read with distinct times (and cshogi read)
-    rates on 200 random games of up to 150 plies with times."""
+    rates on 200 random games of up to 150 plies with times (after the headline)."""
+    realistic.section("kif", (".kif", ".kifu"))
     # The generated games are gone before the read is timed (as in bench_csa): what is in
     # memory is the texts and what the read builds.
     texts = [write_kif(game, WriteOptions()) for game in _generated()]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import random
 import time
 from collections.abc import Callable
@@ -53,18 +54,40 @@ def rate(
     return per_second
 
 
-def corpus_records(suffixes: tuple[str, ...], format: str) -> tuple[list[str], int]:
-    """The texts of the real records in ../shared/corpus (when present) with one of
-    ``suffixes`` that ``format`` reads, and their moves (main lines) in all."""
+def in_turn(runs: list[Callable[[], object]], repeat: int = 5) -> list[float]:
+    """The best time of each of ``runs``, timed in turn (``a b a b …``), so that a busy
+    machine slows each about alike and their ratio holds better than timed apart."""
+    best = [float("inf")] * len(runs)
+    for _ in range(repeat):
+        for i, run in enumerate(runs):
+            gc.collect()
+            started = time.perf_counter()
+            run()
+            best[i] = min(best[i], time.perf_counter() - started)
+    return best
+
+
+def corpus_folder() -> Path | None:
+    """The shared corpus of real records: ``$KIFU_LARK_CORPUS``, else the first
+    ``shared/corpus`` beside the repository or a folder above it (a git worktree sits
+    deeper than the main checkout); ``None`` when there is none."""
+    named = os.environ.get("KIFU_LARK_CORPUS")
+    if named:
+        return Path(named) if Path(named).is_dir() else None
+    for folder in Path(__file__).resolve().parents[1].parents:
+        if (folder / "shared" / "corpus").is_dir():
+            return folder / "shared" / "corpus"
+    return None
+
+
+def corpus_texts(folder: Path, suffixes: tuple[str, ...], format: str) -> list[tuple[str, int]]:
+    """The decoded texts of the records in ``folder`` with one of ``suffixes`` that
+    ``format`` reads, each with its main-line moves (all its records')."""
     import kifu_lark
     from kifu_lark.errors import KifuError
     from kifu_lark.textio import decode
 
-    folder = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-    texts: list[str] = []
-    moves = 0
-    if not folder.is_dir():
-        return texts, moves
+    found: list[tuple[str, int]] = []
     for path in sorted(folder.rglob("*")):
         if path.suffix.lower() not in suffixes or not path.is_file():
             continue
@@ -73,6 +96,14 @@ def corpus_records(suffixes: tuple[str, ...], format: str) -> tuple[list[str], i
             games = kifu_lark.loads_all(text, format)
         except KifuError:
             continue
-        texts.append(text)
-        moves += sum(len(game.mainline()) for game in games)
-    return texts, moves
+        moves = sum(1 for g in games for n in g.mainline() if n.move is not None)
+        found.append((text, moves))
+    return found
+
+
+def corpus_records(suffixes: tuple[str, ...], format: str) -> tuple[list[str], int]:
+    """The texts of the real records of the shared corpus (when present) with one of
+    ``suffixes`` that ``format`` reads, and their moves (main lines) in all."""
+    folder = corpus_folder()
+    found = [] if folder is None else corpus_texts(folder, suffixes, format)
+    return [t for t, _ in found], sum(m for _, m in found)
