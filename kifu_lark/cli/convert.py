@@ -41,7 +41,7 @@ EPILOG = (
 _T = TypeVar("_T")
 
 
-def _noting_losses(write: Callable[[], _T]) -> tuple[_T, list[str]]:
+def noting_losses(write: Callable[[], _T]) -> tuple[_T, list[str]]:
     """Run ``write`` and return what it returned and its ``LossyWriteWarning``s, one line
     per distinct message with how often it occurred."""
     with warnings.catch_warnings(record=True) as caught:
@@ -146,7 +146,7 @@ def _write(record: Any, path: Path, target: str, args: argparse.Namespace) -> li
         notes: list[str] = []
     else:
         fmt = get_format(target)
-        data, notes = _noting_losses(
+        data, notes = noting_losses(
             lambda: encoded(record, fmt, path.suffix, args.out_encoding, args.mainline_only)
         )
     write_atomically(path, data, overwrite=args.force)
@@ -287,7 +287,7 @@ def run(args: argparse.Namespace) -> int:
         if args.every_ply:
             sys.stdout.write(every_ply(record))
             return 0
-        text, notes = _noting_losses(
+        text, notes = noting_losses(
             lambda: dumps(record, target, mainline_only=args.mainline_only)
         )
         _warn(args.input, notes)

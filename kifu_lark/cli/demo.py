@@ -4,10 +4,12 @@ final board — what ``make demo`` runs."""
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from typing import Any
 
 from kifu_lark.api import dumps
 from kifu_lark.cli.common import read_records
+from kifu_lark.cli.convert import noting_losses
 from kifu_lark.cli.show import board_text, node_at
 from kifu_lark.errors import KifuError
 from kifu_lark.formats.registry import all_formats, get_format
@@ -36,10 +38,23 @@ def run(args: argparse.Namespace) -> int:
         if fmt.writer is None or fmt.game != game:
             continue
         print(f"\n## {fmt.name}")
+        # variations are dropped only where the format cannot hold them, and that is said
+        branched = isinstance(record, Game) and any(
+            node.variations for node in (record.root, *record.root.walk())
+        )
+        mainline_only = branched and not fmt.capabilities.branches
         try:
-            print(dumps(record, fmt.name, mainline_only=True), end="")
+            text, notes = noting_losses(
+                partial(dumps, record, fmt.name, mainline_only=mainline_only)
+            )
         except KifuError as err:
             print(f"(cannot hold this record: {err.message})")
+            continue
+        if mainline_only:
+            print(f"(main line only: {fmt.name} holds no variations)")
+        for note in notes:
+            print(f"(note: {note})")
+        print(text, end="")
     print("\n## final position")
     if isinstance(record, Game):
         print(board_text(record, node_at(record, None)), end="")
