@@ -100,16 +100,6 @@ def _python_shogi_reader() -> Callable[[list[str]], object] | None:
     return read
 
 
-_ROWS = """P1-KY-KE-GI-KI-OU-KI-GI-KE-KY
-P2 * -HI *  *  *  *  * -KA *
-P3-FU-FU-FU-FU-FU-FU-FU-FU-FU
-P4 *  *  *  *  *  *  *  *  *
-P5 *  *  *  *  *  *  *  *  *
-P6 *  *  *  *  *  *  *  *  *
-P7+FU+FU+FU+FU+FU+FU+FU+FU+FU
-P8 * +KA *  *  *  *  * +HI *
-P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
-"""
 
 
 _PV_MOVES = ("+7776FU", "-3334FU", "+2726FU", "-8384FU")
@@ -120,7 +110,7 @@ def floodgate_shaped(text: str, seed: int) -> str:
     rng = random.Random(seed)
     head = "N+black\nN-white\n$EVENT:bench+300-10F\n$START_TIME:2026/11/22 10:00:00\n"
     out: list[str] = []
-    for line in text.replace("PI\n", head + _ROWS).split("\n"):
+    for line in text.replace("PI\n", head + realistic.INITIAL_ROWS + "\n").split("\n"):
         out.append(line)
         if line.startswith("T"):
             pv = " ".join(rng.choice(_PV_MOVES) for _ in range(8))

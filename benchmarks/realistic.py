@@ -263,13 +263,14 @@ def _decorated_csa(plan: Plan, floodgate: bool) -> str:
                 out.append(_engine_line(rng, plan, ply))
             ply += 1
         elif line == "PI" and floodgate:
-            out.append(_ROWS)
+            out.append(INITIAL_ROWS)
         else:
             out.append(line)
     return "\n".join(out)
 
 
-_ROWS = """P1-KY-KE-GI-KI-OU-KI-GI-KE-KY
+#: The standard start as CSA board rows (floodgate writes them instead of PI).
+INITIAL_ROWS = """P1-KY-KE-GI-KI-OU-KI-GI-KE-KY
 P2 * -HI *  *  *  *  * -KA *
 P3-FU-FU-FU-FU-FU-FU-FU-FU-FU
 P4 *  *  *  *  *  *  *  *  *
