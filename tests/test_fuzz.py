@@ -4,6 +4,7 @@ random bytes, wrong encodings. Nothing but ``KifuError`` may come out, and quick
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from pathlib import Path
 
@@ -29,12 +30,41 @@ for _fmt in all_formats():
         ]
 
 
+# Text that broke readers in the issue-13 campaign, put into lines of any format (an insert
+# at a line start, or after a line's first characters): the classes stay found.
+HOSTILE: list[bytes] = [
+    s.encode("utf-8")
+    for s in (
+        "9" * 5000,  # an integer beyond Python's digit limit in JSON; a long digit line
+        "P-00KI" * 45,  # more pieces of a kind than the set
+        "先手の持駒：金百",
+        "後手の持駒：金一〇 歩十九",
+        "先手の持駒：" + " " * 3000 + "x",  # a long blank run, then a stray character
+        "変化：2手 △８四歩",  # a keyword followed by text
+        "手数----指手---------消費時間-- 1 ７六歩(77)",
+        "まで2手で中断▲２六歩",
+        "*comment\rwith a CR",
+        "$NOTE:line\rbreak",
+        "１先手：x",  # hostile header keys
+        "▲key：v",
+        "#：v",
+        "[" * 3000,  # deep JSON nesting
+        '{"moves":[' + '{"forks":[[' * 400,
+        "  1 ７六歩(77)\n" * 3 + "変化：1手\n" * 3,  # wide, repeated variations
+    )
+]
+
+
 @st.composite
 def mutations(draw: st.DrawFn, data: bytes) -> bytes:
     """``data`` changed by one to three random edits at line or byte level."""
     for _ in range(draw(st.integers(1, 3))):
         lines = data.split(b"\n")
-        op = draw(st.sampled_from(["cut", "dup", "swap", "drop", "bytes", "truncate", "recode"]))
+        op = draw(
+            st.sampled_from(
+                ["cut", "dup", "swap", "drop", "bytes", "truncate", "recode", "hostile"]
+            )
+        )
         i = draw(st.integers(0, max(len(lines) - 1, 0)))
         j = draw(st.integers(0, max(len(lines) - 1, 0)))
         if op == "cut" and lines[i]:
@@ -49,6 +79,9 @@ def mutations(draw: st.DrawFn, data: bytes) -> bytes:
         elif op == "bytes":
             k = draw(st.integers(0, len(lines[i])))
             lines[i] = lines[i][:k] + draw(st.binary(min_size=1, max_size=8)) + lines[i][k:]
+        elif op == "hostile":
+            k = draw(st.integers(0, min(len(lines[i]), 4)))
+            lines[i] = lines[i][:k] + draw(st.sampled_from(HOSTILE)) + lines[i][k:]
         elif op == "truncate":
             data = data[: draw(st.integers(0, len(data)))]
             continue
@@ -92,3 +125,43 @@ def test_every_reader_rejects_binary_noise() -> None:
     for fmt in all_formats():
         with contextlib.suppress(KifuError):
             kifu_lark.loads_all(noise.decode("latin-1"), fmt.name)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "path"), CASES, ids=[f"{f.name}:{p.relative_to(FIXTURES)}" for f, p in CASES]
+)
+def test_every_hostile_text_in_every_fixture_raises_only_kifu_errors(
+    fmt: Format, path: Path
+) -> None:
+    """Each HOSTILE text, put at the start of the second line and at the end: the record
+    reads or fails with a KifuError."""
+    data = path.read_bytes()
+    head, _, rest = data.partition(b"\n")
+    for hostile in HOSTILE:
+        for mutated in (head + b"\n" + hostile + b"\n" + rest, data + b"\n" + hostile):
+            try:
+                text, _ = decode(mutated)
+                kifu_lark.loads_all(text, fmt.name)
+            except KifuError as err:
+                str(err)
+
+
+_DIGIT_RUN_END = re.compile(rb"[0-9](?![0-9])")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "path"), CASES, ids=[f"{f.name}:{p.relative_to(FIXTURES)}" for f, p in CASES]
+)
+def test_a_number_grown_past_every_limit_raises_only_kifu_errors(fmt: Format, path: Path) -> None:
+    """Every number of the fixture (each run of digits) grown to 400 digits (past what a
+    float holds) and to 5 000 (past what Python converts to int): a KifuError or a record,
+    never an OverflowError or ValueError."""
+    data = path.read_bytes()
+    for end in _DIGIT_RUN_END.finditer(data):
+        for digits in (b"9" * 400, b"9" * 5000):
+            mutated = data[: end.end()] + digits + data[end.end() :]
+            try:
+                text, _ = decode(mutated)
+                kifu_lark.loads_all(text, fmt.name)
+            except KifuError as err:
+                str(err)

@@ -52,6 +52,9 @@ from kifu_lark.rules.board import illegal
 from kifu_lark.rules.replay import GameBuilder
 from kifu_lark.rules.violations import Violation
 
+# The most a time field (h, m or s) may hold: beyond it a record is hostile, not long.
+_MOST_TIME = 999_999_999
+
 __all__ = ["FOLDED_SPECIALS", "FORMAT", "read_jkf", "write_jkf"]
 
 _NAME = "jkf"
@@ -381,6 +384,12 @@ class _Reader(JsonChecker):
             if n is None:
                 continue
             self.expect(n, int, at(path, unit), "an integer")
+            if not 0 <= n <= _MOST_TIME:
+                # Checked here, not left to float(): a number past 1e308 would overflow it.
+                raise self.bad(
+                    f"{dotted(at(path, unit))} must be from 0 to {_MOST_TIME}",
+                    at(path, unit),
+                )
             total += n * scale
         return float(total)
 
