@@ -42,7 +42,9 @@ def annotated(game: Game) -> Game:
     written twice)."""
     from kifu_lark.tactics import find
 
-    copied = copy.deepcopy(game)
+    # The start position is immutable and shared (writers recognise the usual start by
+    # identity): only headers and the tree are copied.
+    copied = copy.deepcopy(game, {id(game.start): game.start})
     found = find(copied)
     for key, value in headers(found).items():
         copied.headers[key] = value
