@@ -9,8 +9,8 @@ The rules (documented in docs/tactics.md, section "Notes"):
 - 相居飛車 / 相振り飛車 / 対抗形: both sides get it once both are decided, on the later move.
 - 居玉: the side's king never moved in a line of 40 plies or more (noted on the last move),
   unless the side already has a tactic of that name from a file.
-- 急戦: the first capture of a piece other than a pawn or a bishop comes by ply 50 (the
-  bishop exchange of 角換わり is no fight yet); 持久戦: the line passes ply 50 without one.
+- 急戦: the first capture of a piece other than a pawn or a bishop comes by ply 40 (the
+  bishop exchange of 角換わり is no fight yet); 持久戦: the line passes ply 40 without one.
   Both sides get it, on that move.
 - 短手数: the line ends in a result (投了, 詰み …) by ply 60; 長手数: it is 200 plies or more.
 """
@@ -22,7 +22,7 @@ from kifu_lark.model.game import Node
 from kifu_lark.model.piece import PieceKind
 
 SWING_BY, SETTLED_FROM, STAY_FROM = 40, 20, 40
-QUICK_BY, SHORT_BY, LONG_FROM = 50, 60, 200
+QUICK_BY, SHORT_BY, LONG_FROM = 40, 60, 200
 NOTE = "備考"
 _COLORS = (Color.BLACK, Color.WHITE)
 #: Every note's name, for ``names()``.
