@@ -143,6 +143,8 @@ class Index:
         #: Per side, the patterns without a trigger: those tried after any move, and those
         #: tried after a move of one piece (code of the piece now standing → patterns).
         self.every_any: tuple[list[Compiled], list[Compiled]] = ([], [])
+        #: Per side, those of them that must capture: tried after captures only.
+        self.every_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
         self.every_piece: tuple[dict[int, list[Compiled]], ...] = ({}, {})
         #: Per side, the last ply any of ``every_any`` may match (no need to look past it).
         self.every_until: list[float] = [0, 0]
@@ -162,7 +164,9 @@ class Index:
                 triggers = tactic.triggers
                 if not triggers:
                     compiled = Compiled(tactic, g, color, None)
-                    if tactic.piece is None:
+                    if tactic.piece is None and (tactic.took or tactic.moved == "capture"):
+                        self.every_capture[color].append(compiled)
+                    elif tactic.piece is None:
                         self.every_any[color].append(compiled)
                         until = tactic.ply[1]
                         self.every_until[color] = max(
@@ -288,6 +292,8 @@ class Matcher:
                 self.try_all(candidates, node, color, ply, captures, frm, taken)
             if ply <= every_until[color]:
                 self.try_all(every_any[color], node, color, ply, captures, frm, taken)
+            if taken:
+                self.try_all(index.every_capture[color], node, color, ply, captures, frm, taken)
             candidates = every_piece[color].get(now)
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, taken)
