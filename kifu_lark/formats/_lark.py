@@ -59,7 +59,11 @@ def parser(grammar: str, start: str = "start", **options: Any) -> Lark:
     """The LALR parser of ``grammar`` (a file in ``kifu_lark.grammars``), built once.
 
     A built parser is shared by every thread: lark keeps the state of a parse in objects of
-    that parse (its lexer and parser states), and our callbacks keep none.
+    that parse (its lexer and parser states), and our callbacks keep none. The one thing lark
+    builds in a parser on first use is each lexer's scanner; two threads there at once each
+    build an equal one and either is kept, which is harmless as long as no ``lexer_callbacks``
+    are passed (a concurrent first build could chain one twice). Building them all up front
+    would cost a third more on each format's first read.
     """
     key = (grammar, start, *sorted(options.items()))
     try:
