@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from lark import Lark
 
 import kifu_lark
 from kifu_lark.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
+    InvalidRecordError,
     KifuEncodingError,
     KifuError,
+    KifuFileNotFoundError,
     KifuSyntaxError,
     UnknownFormatError,
     UnsupportedFeatureError,
 )
+from kifu_lark.formats import _lark
+from kifu_lark.formats._lark import expected_words
 from kifu_lark.rules.violations import TOLERABLE, Violation
 from kifu_lark.textio import decode, encode
 
@@ -94,3 +101,48 @@ def test_every_rule_breach_has_a_hint() -> None:
         assert violation.hint, violation
     for name, violation in TOLERABLE.items():
         assert f"--tolerate {name}" in violation.hint
+
+
+def test_expected_terminals_are_named_in_words() -> None:
+    """A syntax error's hint names what was expected as a reader says it: fixed texts
+    quoted, named terminals in lower-case words, the end as "end of input"."""
+    parser = Lark('start: "k-" SQUARE NL\nSQUARE: /[a-z][1-7]/\nNL: "\\n"\n', parser="lalr")
+    assert ["end of input", "header line", "square"] == expected_words(
+        {"$END", "HEADER_LINE", "common__SQUARE"}
+    )
+    with pytest.raises(KifuSyntaxError) as info:
+        _lark.parse(parser, "k-z9\n", "test")
+    assert info.value.hint == "expected square"
+    with pytest.raises(KifuSyntaxError) as info:
+        _lark.parse(parser, "b4\n", "test")
+    assert info.value.hint == "expected 'k-'"
+
+
+def test_a_file_that_is_missing_says_to_check_the_path(tmp_path: Path) -> None:
+    """Reading a missing file is a KifuFileNotFoundError whose hint says what to check."""
+    with pytest.raises(KifuFileNotFoundError) as info:
+        kifu_lark.load(tmp_path / "nothing.kif")
+    assert info.value.hint == "check the path"
+
+
+def test_an_unknown_format_with_no_close_name_lists_the_known_ones() -> None:
+    """No close match: the hint lists the format names instead of guessing."""
+    with pytest.raises(UnknownFormatError) as info:
+        kifu_lark.loads("x", "zzzzzzzz")
+    assert info.value.hint is not None and info.value.hint.startswith("known: ")
+    assert "csa" in info.value.hint.split(": ", 1)[1].split(", ")
+    with pytest.raises(UnknownFormatError) as info:
+        kifu_lark.loads("x", "csaa")
+    assert info.value.hint == "did you mean 'csa'?"
+
+
+def test_an_sfen_run_wider_than_any_board_is_a_located_error() -> None:
+    """A run of empty squares past 9 (a number of any size) is refused before it is
+    counted, with the SFEN layout as hint."""
+    for run in ("99", "1" + "9" * 400):
+        sfen = f"lnsgkgsnl/{run}r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+        with pytest.raises(InvalidRecordError) as info:
+            kifu_lark.loads(sfen, "sfen")
+        assert (1, "BAD_POSITION") == (info.value.line, info.value.code)
+        assert f"run of {run[:9]}" in info.value.message
+        assert info.value.hint is not None and "SFEN" in info.value.hint

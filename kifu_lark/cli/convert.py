@@ -123,7 +123,11 @@ def _is_folder(name: str) -> bool:
 def _pick(records: list[Any], game: int | None, source: str, target: str) -> list[Any]:
     if game is not None:
         if not 1 <= game <= len(records):
-            raise KifuError(f"{source} holds {len(records)} game(s), not {game}", code="USAGE")
+            raise KifuError(
+                f"{source} holds {len(records)} game(s), not {game}",
+                code="USAGE",
+                hint=f"--game counts from 1 to {len(records)}",
+            )
         records = [records[game - 1]]
     fmt = get_format(target)
     for record in records:
@@ -163,7 +167,8 @@ def every_ply(record: Any) -> str:
     """
     if not isinstance(record, Game):
         raise UnsupportedFeatureError(
-            f"--every-ply lists shogi positions, not {type(record).__name__} ones"
+            f"--every-ply lists shogi positions, not {type(record).__name__} ones",
+            hint="leave --every-ply out",
         )
     return "".join(
         position.sfen() + "\n"
@@ -287,9 +292,7 @@ def run(args: argparse.Namespace) -> int:
         if args.every_ply:
             sys.stdout.write(every_ply(record))
             return 0
-        text, notes = noting_losses(
-            lambda: dumps(record, target, mainline_only=args.mainline_only)
-        )
+        text, notes = noting_losses(lambda: dumps(record, target, mainline_only=args.mainline_only))
         _warn(args.input, notes)
         sys.stdout.write(text)
         return 0
