@@ -361,10 +361,8 @@ def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             ),
             stacklevel=4,
         )
-    if (
-        not caps.branches
-        and not mainline_only
-        and any(node.variations for node in (game.root, *game.root.walk()))
+    if not caps.branches and not mainline_only and any(
+        node.variations for node in (game.root, *game.root.walk())
     ):
         raise UnsupportedFeatureError(
             f"{fmt.name} holds one line of moves; the game has variations",

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from lark import Lark
+from lark import Lark, Token, Transformer
 
 import kifu_lark
 from kifu_lark.errors import (
@@ -146,3 +147,21 @@ def test_an_sfen_run_wider_than_any_board_is_a_located_error() -> None:
         assert (1, "BAD_POSITION") == (info.value.line, info.value.code)
         assert f"run of {run[:9]}" in info.value.message
         assert info.value.hint is not None and "SFEN" in info.value.hint
+
+
+def test_a_readers_own_failure_inside_lark_is_located_with_a_hint() -> None:
+    """A non-KifuError a transformer raises (a bug some text reaches) comes out as a
+    KifuSyntaxError at the token it was reading, not as lark's bare message."""
+
+    class Runs(Transformer[Token, Any]):
+        def NUMBER(self, token: Token) -> list[None]:  # lark calls it for each NUMBER token
+            return [None] * int(token)  # OverflowError past the index size: the bug
+
+    grammar = 'start: NAME NUMBER NL\nNAME: /[a-z]+/\nNUMBER: /[0-9]+/\nNL: "\\n"\n%ignore " "'
+    parser = Lark(grammar, parser="lalr")
+    text = "abc " + "9" * 40 + "\n"
+    with pytest.raises(KifuSyntaxError) as info:
+        _lark.transform(Runs(), _lark.parse(parser, text, "test"), text, "test")
+    err = info.value
+    assert (1, 5, text.rstrip()) == (err.line, err.column, err.source_line)
+    assert "cannot read this NUMBER" in err.message and err.hint

@@ -292,7 +292,9 @@ def run(args: argparse.Namespace) -> int:
         if args.every_ply:
             sys.stdout.write(every_ply(record))
             return 0
-        text, notes = noting_losses(lambda: dumps(record, target, mainline_only=args.mainline_only))
+        text, notes = noting_losses(
+            lambda: dumps(record, target, mainline_only=args.mainline_only)
+        )
         _warn(args.input, notes)
         sys.stdout.write(text)
         return 0

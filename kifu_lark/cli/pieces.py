@@ -47,7 +47,9 @@ def _row(info: PieceInfo) -> dict[str, object]:
 
 
 def _block(info: PieceInfo) -> list[str]:
-    promotion = f"promotes to {info.promoted.kanji} ({info.promoted.csa})" if info.promoted else ""
+    promotion = (
+        f"promotes to {info.promoted.kanji} ({info.promoted.csa})" if info.promoted else ""
+    )
     if info.kind.is_promoted:
         promotion = f"promoted {info.unpromoted.kanji}; captured as {info.unpromoted.kanji}"
     head = (

@@ -77,11 +77,8 @@ def run(args: argparse.Namespace) -> int:
             hint=f"--game counts from 1 to {len(records)}",
         )
     if args.glyphs and not args.svg:
-        raise KifuError(
-            "--glyphs chooses the letters of an SVG picture",
-            code="USAGE",
-            hint="pass --svg OUT too",
-        )
+        raise KifuError("--glyphs chooses the letters of an SVG picture", code="USAGE",
+                        hint="pass --svg OUT too")
     record: Any = records[args.game - 1]
     if not isinstance(record, Game):
         return _show_other(record, args)

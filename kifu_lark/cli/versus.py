@@ -90,7 +90,9 @@ def _output_format(args: argparse.Namespace, start: Position) -> Format | None:
 
 
 def _formats_for(start: Position) -> list[str]:
-    return [f.name for f in all_formats() if f.writer and f.holds_variant(start.variant.name)]
+    return [
+        f.name for f in all_formats() if f.writer and f.holds_variant(start.variant.name)
+    ]
 
 
 def _printer(quiet: bool, out: TextIO) -> OnMove:

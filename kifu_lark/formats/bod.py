@@ -265,6 +265,7 @@ def write_diagram(position: Position, handicap: bool = False) -> list[str]:
 # --- the bod format -------------------------------------------------------------------------
 
 
+
 def read_bod(text: str, options: ReadOptions) -> list[Game]:
     """Read one BOD position (with optional headers and comments)."""
     if not text.endswith("\n"):

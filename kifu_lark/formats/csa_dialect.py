@@ -141,6 +141,7 @@ class Dialect:
         err.hint = hint
         return err
 
+
     def _row_stop(self, row: str) -> int:
         """Where the cells of a ``P1``… row stop reading (0-based, blanks skipped)."""
         cell = _lark.parser(self.grammar, parser=None, lexer="basic").get_terminal("CELL")

@@ -47,7 +47,6 @@ def encoding_rule(extension: str, options: dict[str, object]) -> str | None:
     version = str(options.get("version", "3.0")).strip().lower()
     return "cp932" if _VERSIONS.get(version) == "V2.2" else None
 
-
 # PI removals in the order the CSA standard lists handicaps: rook, bishop, gold, silver,
 # knight, lance (pawns and kings last), each kind by square.
 _NAME_KEYS = (HeaderKey.BLACK, HeaderKey.WHITE)

@@ -157,9 +157,8 @@ class _Reader(JsonChecker):
             return position
         if preset != "OTHER":
             raise self.bad(
-                f"unknown preset {preset!r}",
-                ("initial", "preset"),
-                "known: " + ", ".join([*_PRESETS, "OTHER"]),
+                f"unknown preset {preset!r}", ("initial", "preset"), "known: " + ", ".join(
+                    [*_PRESETS, "OTHER"])
             )
         state = self.expect(data.get("data"), dict, ("initial", "data"), "an object")
         return self.state(state, ("initial", "data"))

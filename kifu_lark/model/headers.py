@@ -42,7 +42,11 @@ SPELLINGS: dict[str, HeaderKey] = {
     "上手省略名": HeaderKey.WHITE_SHORT,
     "N+": HeaderKey.BLACK,
     "N-": HeaderKey.WHITE,
-    **{"$" + key.name: key for key in HeaderKey if key not in (HeaderKey.BLACK, HeaderKey.WHITE)},
+    **{
+        "$" + key.name: key
+        for key in HeaderKey
+        if key not in (HeaderKey.BLACK, HeaderKey.WHITE)
+    },
 }
 
 

@@ -68,7 +68,9 @@ def position_svg(position: Position) -> str:
 def board_svg(board: Board) -> str:
     """The picture of a board, its last move highlighted (``Board._repr_svg_``)."""
     moves = board.moves
-    return svg_board(board.position, last_move=moves[-1] if moves else None, glyphs=options.glyphs)
+    return svg_board(
+        board.position, last_move=moves[-1] if moves else None, glyphs=options.glyphs
+    )
 
 
 def move_list(game: Game, notation: str, marks: str) -> list[str]:

@@ -239,16 +239,7 @@ class GameBuilder:
             return self._foul_move(
                 self.error(err, line, column, text),
                 lambda: self._move_resolved(
-                    to,
-                    color,
-                    from_,
-                    piece,
-                    piece_after,
-                    promote,
-                    drop,
-                    relative,
-                    text,
-                    line,
+                    to, color, from_, piece, piece_after, promote, drop, relative, text, line,
                     column,
                 ),
             )
