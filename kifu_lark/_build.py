@@ -102,7 +102,9 @@ def stale() -> list[str]:
     return found
 
 
-if pure_requested():
+if __name__ == "__main__":  # the Makefile's list of what a compiled build depends on
+    print(" ".join(f"{_PACKAGE}/{relative}" for relative in COMPILED))
+elif pure_requested():
     install_source_only()
 elif edited := stale():
     warnings.warn(
@@ -111,6 +113,3 @@ elif edited := stale():
         stacklevel=2,
     )
     install_source_only()
-
-if __name__ == "__main__":  # the Makefile's list of what a compiled build depends on
-    print(" ".join(f"{_PACKAGE}/{relative}" for relative in COMPILED))
