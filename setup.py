@@ -30,8 +30,19 @@ def _compiled_modules() -> list[str]:
     return [f"kifu_lark/{relative}" for relative in module.COMPILED]
 
 
+def _remove_built_in_place() -> None:
+    """Delete extension modules an earlier editable build left beside the sources: Python
+    would load them before the ``.py`` files of a pure-Python install."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    for source in [*map(Path, _compiled_modules()), Path("kifu_lark__mypyc.py")]:
+        for suffix in EXTENSION_SUFFIXES:
+            (HERE / source).with_suffix(suffix).unlink(missing_ok=True)
+
+
 class _BuildExtOrPure(build_ext):
-    """``build_ext`` that leaves the package pure Python when the C build fails."""
+    """``build_ext`` that leaves the package pure Python when the C build fails (all of it:
+    the compiled modules need each other, so none is kept when one fails)."""
 
     def run(self) -> None:
         try:
@@ -40,20 +51,19 @@ class _BuildExtOrPure(build_ext):
             warnings.warn(
                 f"kifu-lark: compiled build failed ({err}); installing pure Python", stacklevel=1
             )
-
-    def build_extension(self, ext: Any) -> None:
-        try:
-            super().build_extension(ext)
-        except Exception as err:
-            warnings.warn(f"kifu-lark: {ext.name} not compiled ({err})", stacklevel=1)
+            for output in self.get_outputs():
+                Path(output).unlink(missing_ok=True)
+            _remove_built_in_place()
 
 
 def _ext_modules() -> list[Any]:
     if not compile_wanted():
+        _remove_built_in_place()
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
+        _remove_built_in_place()
         return []
     return list(mypycify(_compiled_modules(), opt_level="3", group_name="kifu_lark"))
 
