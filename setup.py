@@ -1,8 +1,9 @@
 """The compiled modules: setuptools reads everything else from pyproject.toml.
 
-With a C compiler and mypy available (and ``KIFU_LARK_PURE`` unset), the modules below are
-compiled with mypyc from the same ``.py`` files; otherwise, or when compiling fails, the
-package installs as pure Python. ``kifu_lark.compiled`` says which build is running.
+With a C compiler and mypy available (and ``KIFU_LARK_PURE`` unset), the modules listed in
+``kifu_lark/_build.py`` (``COMPILED``) are compiled with mypyc from the same ``.py`` files;
+otherwise, or when compiling fails, the package installs as pure Python.
+``kifu_lark.compiled`` says which build is running.
 """
 
 from __future__ import annotations
