@@ -33,8 +33,12 @@ def _compiled_modules() -> list[str]:
 
 def _remove_built_in_place() -> None:
     """Delete extension modules an earlier editable build left beside the sources: Python
-    would load them before the ``.py`` files of a pure-Python install."""
+    would load them before the ``.py`` files of a pure-Python editable install. Only for an
+    editable install: a wheel built from this tree leaves the tree's own install alone."""
     from importlib.machinery import EXTENSION_SUFFIXES
+
+    if "editable_wheel" not in sys.argv:
+        return
 
     for source in [*map(Path, _compiled_modules()), Path("kifu_lark__mypyc.py")]:
         for suffix in EXTENSION_SUFFIXES:

@@ -104,6 +104,8 @@ def stale() -> list[str]:
 
 if __name__ == "__main__":  # the Makefile's list of what a compiled build depends on
     print(" ".join(f"{_PACKAGE}/{relative}" for relative in COMPILED))
+elif __name__ != f"{_PACKAGE}._build":
+    pass  # loaded by setup.py for COMPILED alone: nothing to switch in a build
 elif pure_requested():
     install_source_only()
 elif edited := stale():

@@ -16,6 +16,7 @@ def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
 
     The pure-Python wheel (``KIFU_LARK_PURE=1``: no minute of compiling here); it holds no
     compiled module, even when the source tree holds those of an editable install."""
+    built_here = sorted(ROOT.glob("kifu_lark/**/*.so"))
     subprocess.run(
         [
             sys.executable,
@@ -38,6 +39,8 @@ def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
     assert expected <= names
     assert "kifu_lark/py.typed" in names
     assert [] == [name for name in names if name.endswith((".so", ".pyd"))]
+    # ... and building it leaves the editable install's compiled modules where they were.
+    assert built_here == sorted(ROOT.glob("kifu_lark/**/*.so"))
     # Every sub-package of the source tree is shipped (a missing one breaks the CLI).
     packages = {
         str(p.parent.relative_to(ROOT)) + "/__init__.py"
