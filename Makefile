@@ -4,6 +4,18 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO ?= fixtures/demo/yagura.kifu
 
+# The compiled build (mypyc, when a C compiler is there; see README "Compiled build"):
+# `pip install -e .` builds the extension modules in place, beside the .py files they are
+# compiled from, so an edit to one of these sources means building again.
+BUILD_INPUTS := setup.py build_backend/kifu_lark_build.py $(shell $(PYTHON) kifu_lark/_build.py)
+# What the suite's build test expects of this machine: "compiled" or "pure".
+EXPECTED_BUILD = $(shell $(BIN)/python build_backend/kifu_lark_build.py)
+# The quick second pass on the pure-Python build (KIFU_LARK_PURE=1 loads the .py files).
+PURE_TESTS ?= tests/test_build.py tests/test_roundtrip.py tests/test_golden.py \
+	tests/test_corpus_conversions.py tests/formats/test_csa_corpus.py \
+	tests/formats/test_kif_corpus.py tests/formats/test_ki2_corpus.py \
+	tests/formats/test_csa_fast_path.py tests/formats/test_kif_fast.py
+
 KIT_SRC ?= ../shared/conformance
 KIT := .conformance
 
@@ -15,19 +27,24 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	touch $@ $(VENV)/.built
 
 $(VENV)/.installed-test: pyproject.toml examples/western-notation/pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	# The worked plugin example: its tests check that entry-point formats join the registry.
 	$(BIN)/python -m pip install --quiet --no-deps -e examples/western-notation
-	touch $(VENV)/.installed $@
+	touch $(VENV)/.installed $(VENV)/.built $@
 
-demo: $(VENV)/.installed
+# A compiled module's source changed since the last build: build again (pure: quick).
+$(VENV)/.built: $(BUILD_INPUTS) | $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $@
+
+demo: $(VENV)/.installed $(VENV)/.built
 	$(BIN)/kifu-lark demo $(DEMO)
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check kifu_lark tests benchmarks examples
+	$(BIN)/ruff check kifu_lark tests benchmarks examples setup.py build_backend
 
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
@@ -46,18 +63,22 @@ $(KIT)/.installed:
 
 conformance-kit: $(KIT)/.installed
 
-pytest: $(VENV)/.installed-test conformance-kit
+# The whole suite on the build installed (compiled where a C compiler is), then the
+# round-trip, golden and corpus tests again on the pure-Python build.
+pytest: $(VENV)/.installed-test $(VENV)/.built conformance-kit
 	KIFU_LARK_REQUIRE_PLUGIN=1 HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} \
-		$(BIN)/python -m pytest
+		KIFU_LARK_EXPECT_BUILD=$(EXPECTED_BUILD) $(BIN)/python -m pytest
+	KIFU_LARK_PURE=1 KIFU_LARK_EXPECT_BUILD=pure HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} \
+		$(BIN)/python -m pytest $(PURE_TESTS)
 
 test: lint typecheck pytest
 
 # The other libraries the benchmarks print beside ours (cshogi, python-shogi): the bench extra.
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
-	touch $(VENV)/.installed $@
+	touch $(VENV)/.installed $(VENV)/.built $@
 
-bench: $(VENV)/.installed-bench
+bench: $(VENV)/.installed-bench $(VENV)/.built
 	$(BIN)/python -m benchmarks
 
 # The list of shipped tactics in docs/tactics.md and their pictures (docs/tactics/*.svg).
@@ -65,4 +86,6 @@ tactics-docs: $(VENV)/.installed
 	$(BIN)/python docs/tactics_list.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis $(KIT)
+	rm -rf $(VENV) build *.egg-info kifu_lark__mypyc.*.so
+	find kifu_lark -name '*.so' -delete
+	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis $(KIT)

@@ -6,6 +6,8 @@
 'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPP1P/7R1/LNSGKGSNL w B 4'
 """
 
+# _build first: with KIFU_LARK_PURE=1 no compiled module may load before it is imported.
+from kifu_lark import _build
 from kifu_lark.api import dump, dumps, formats, load, load_all, loads, loads_all
 from kifu_lark.board import Board
 from kifu_lark.errors import (
@@ -47,6 +49,12 @@ from kifu_lark.model import (
 
 __version__ = "0.1.0"
 
+from kifu_lark.rules import replay as _engine
+
+compiled: bool = _build.is_compiled(_engine)
+"""True when the rules engine and the readers run compiled with mypyc (see README, "Compiled
+build"); False for the pure-Python build (no C compiler at install, or ``KIFU_LARK_PURE=1``)."""
+
 __all__ = [
     "MINISHOGI",
     "STANDARD",
@@ -80,6 +88,7 @@ __all__ = [
     "UnknownFormatError",
     "UnsupportedFeatureError",
     "Variant",
+    "compiled",
     "dump",
     "dumps",
     "find_variant",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -12,7 +13,11 @@ from tests.conftest import ROOT
 
 def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
     """Building the wheel puts each grammars/*.lark under kifu_lark/grammars/ and each
-    tactics/*/*.tactic under kifu_lark/tactics_data/."""
+    tactics/*/*.tactic under kifu_lark/tactics_data/.
+
+    The pure-Python wheel (``KIFU_LARK_PURE=1``: no minute of compiling here); it holds no
+    compiled module, even when the source tree holds those of an editable install."""
+    built_here = sorted(ROOT.glob("kifu_lark/**/*.so"))
     subprocess.run(
         [
             sys.executable,
@@ -27,12 +32,16 @@ def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
         ],
         check=True,
         capture_output=True,
+        env={**os.environ, "KIFU_LARK_PURE": "1"},
     )
     (wheel,) = tmp_path.glob("kifu_lark-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = {f"kifu_lark/grammars/{p.name}" for p in (ROOT / "grammars").glob("*.lark")}
     assert expected <= names
     assert "kifu_lark/py.typed" in names
+    assert [] == [name for name in names if name.endswith((".so", ".pyd"))]
+    # ... and building it leaves the editable install's compiled modules where they were.
+    assert built_here == sorted(ROOT.glob("kifu_lark/**/*.so"))
     # Every sub-package of the source tree is shipped (a missing one breaks the CLI).
     packages = {
         str(p.parent.relative_to(ROOT)) + "/__init__.py"

@@ -36,13 +36,17 @@ def _modules() -> list[ModuleType]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
-    from kifu_lark import __version__
+    from kifu_lark import __version__, compiled
 
     parser = argparse.ArgumentParser(
         prog="kifu-lark",
         description="Read, convert and validate shogi game records.",
     )
-    parser.add_argument("--version", action="version", version=f"kifu-lark {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"kifu-lark {__version__} ({'compiled' if compiled else 'pure Python'})",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _modules():
         child = sub.add_parser(

@@ -136,7 +136,9 @@ def _unescape_note(value: str) -> str:
     return re.sub(r"\\([\\n])", lambda m: "\n" if m.group(1) == "n" else "\\", value)
 
 
-def _time_of(text: str) -> float:
+def _time_of(text: str) -> int | float:
+    # ``int | float``, not ``float``: a compiled build turns an int returned as ``float``
+    # into a float, and ``T1`` must read (and write back) as 1, not 1.0.
     return float(text) if "." in text else int(text)
 
 

@@ -548,23 +548,33 @@ def fill_times(root: Node) -> None:
     >>> [(n.time.spent, n.time.total) for n in (a, b, c)]
     [(14, 14.0), (5, 5.0), (3.0, 17)]
     """
-    stack: list[tuple[Node, float, float]] = [(child, 0.0, 0.0) for child in root.children]
+    # Every reader calls this once per record, so it runs once per move read: each line is
+    # walked through the nodes' own links (no ``children`` view per node), and variations
+    # wait on a stack with the totals at their branch point.
+    stack: list[tuple[Node | None, float, float]] = [(root._next, 0.0, 0.0)]
+    stack.extend((child, 0.0, 0.0) for child in root._variations or ())
+    black_color = Color.BLACK
     while stack:
         node, black, white = stack.pop()
-        time, move = node.time, node.move
-        if time is not None and move is not None:
-            before = black if move.color is Color.BLACK else white
-            spent, total = time.spent, time.total
-            if total is None:
-                total = before + (spent or 0)
-                node.time = Time(spent, total)
-            elif spent is None and total >= before:
-                node.time = Time(total - before, total)
-            if move.color is Color.BLACK:
-                black = total
-            else:
-                white = total
-        stack.extend((child, black, white) for child in node.children)
+        while node is not None:
+            time, move = node.time, node.move
+            if time is not None and move is not None:
+                is_black = move.color is black_color
+                before = black if is_black else white
+                spent, total = time.spent, time.total
+                if total is None:
+                    total = before + (spent or 0)
+                    node.time = Time(spent, total)
+                elif spent is None and total >= before:
+                    node.time = Time(total - before, total)
+                if is_black:
+                    black = total
+                else:
+                    white = total
+            variations = node._variations
+            if variations:
+                stack.extend((child, black, white) for child in variations)
+            node = node._next
 
 
 def _flatten(top: Node) -> list[_Flat]:
