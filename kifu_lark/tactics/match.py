@@ -1,0 +1,340 @@
+"""Finding tactics along a line of a game: one replay, each move trying only the patterns
+whose trigger it could fire.
+
+Every tactic is compiled twice per board size, once for each side: 後手's copy is the
+pattern rotated 180° with the colours swapped, so one file serves both sides. The compiled
+patterns are indexed by (engine code of the piece now on the destination, destination
+index); a move looks up its own key and tries that short list.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from attrs import field, frozen
+
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game, Node
+from kifu_lark.model.handicap import is_standard_start
+from kifu_lark.model.piece import HAND_KINDS
+from kifu_lark.model.square import Square
+from kifu_lark.model.variant import Variant
+from kifu_lark.rules.board import Board
+from kifu_lark.rules.geometry import KIND_CODE, KINDS, PROMOTE, UNPROMOTE, Geometry, geometry
+from kifu_lark.tactics import language as lang
+from kifu_lark.tactics.language import Tactic
+from kifu_lark.tactics.notes import NOTE, NoteTaker
+from kifu_lark.tactics.predicates import PREDICATES, Seen
+
+_COLORS = (Color.BLACK, Color.WHITE)
+_HAND_CODES = tuple(KIND_CODE[kind] for kind in HAND_KINDS)
+
+
+@frozen
+class Found:
+    """A tactic found on a line: whose, what, and the move where it first appears.
+
+    Attributes:
+        side: the side the tactic is of.
+        category: 戦法, 囲い, 手筋 or 備考.
+        name: the tactic's name.
+        ply: the move's number in the game (1 = first move).
+        node: the move's node in the game tree.
+    """
+
+    side: Color
+    category: str
+    name: str
+    ply: int
+    node: Node = field(eq=False, repr=False)
+
+
+class Compiled:
+    """One tactic for one side on one board size: engine indices and codes to compare."""
+
+    __slots__ = (
+        "empty",
+        "equal",
+        "groups",
+        "not_equal",
+        "not_origins",
+        "occupied",
+        "origin",
+        "tactic",
+    )
+
+    def __init__(self, tactic: Tactic, g: Geometry, color: int, trigger: lang.Cell | None) -> None:
+        self.tactic = tactic
+        self.equal: list[tuple[int, int]] = []
+        self.not_equal: list[tuple[int, int]] = []
+        self.empty: list[int] = []
+        self.occupied: list[int] = []
+        self.groups: dict[str, list[tuple[int, int]]] = {}
+        self.origin = -1
+        self.not_origins: list[int] = []
+        for cell in tactic.cells:
+            if cell is trigger:
+                continue  # the index key already says what stands there
+            i = square_index(g, color, cell.square.file, cell.square.rank)
+            own = code(cell.kind, color) if cell.kind is not None else 0
+            opp = code(cell.kind, 1 - color) if cell.kind is not None else 0
+            need = cell.need
+            if need in (lang.OWN, lang.TRIGGER):
+                self.equal.append((i, own))
+            elif need == lang.OPPONENT:
+                self.equal.append((i, opp))
+            elif need == lang.NOT_OWN:
+                self.not_equal.append((i, own))
+            elif need == lang.NOT_OPPONENT:
+                self.not_equal.append((i, opp))
+            elif need == lang.GROUP:
+                self.groups.setdefault(cell.group or "", []).append((i, own))
+            elif need == lang.EMPTY:
+                self.empty.append(i)
+            elif need == lang.OCCUPIED:
+                self.occupied.append(i)
+            elif need == lang.ORIGIN:
+                self.origin = i
+            else:
+                self.not_origins.append(i)
+
+    def holds(self, cells: list[int], frm: int) -> bool:
+        """True when the board (and the move's origin ``frm``, 0 for a drop) fit."""
+        if self.origin >= 0 and frm != self.origin:
+            return False
+        if frm in self.not_origins:
+            return False
+        for i, want in self.equal:
+            if cells[i] != want:
+                return False
+        for i, unwanted in self.not_equal:
+            if cells[i] == unwanted:
+                return False
+        for i in self.empty:
+            if cells[i]:
+                return False
+        for i in self.occupied:
+            if not cells[i]:
+                return False
+        for members in self.groups.values():
+            if not any(cells[i] == want for i, want in members):
+                return False
+        return True
+
+
+def code(kind: lang.PieceKind, color: int) -> int:
+    """The engine code of ``color``'s piece of ``kind``."""
+    return KIND_CODE[kind] | (color << 4)
+
+
+def square_index(g: Geometry, color: int, file: int, rank: int) -> int:
+    """The engine index of a square given in ``color``'s view (後手's is rotated 180°)."""
+    if color:
+        file, rank = g.files + 1 - file, g.ranks + 1 - rank
+    return g.idx(file, rank)
+
+
+class Index:
+    """The compiled tactics of one board size, keyed for the matcher."""
+
+    def __init__(self, tactics: Iterable[Tactic], variant: Variant) -> None:
+        g = geometry(variant)
+        self.g = g
+        #: (code of the piece on the destination, destination) → patterns it may fire.
+        self.triggered: dict[tuple[int, int], list[Compiled]] = {}
+        #: (side, code of the moved piece or 0 for any) → patterns without a trigger.
+        self.every_move: dict[tuple[int, int], list[Compiled]] = {}
+        #: side → patterns checked once after the last move.
+        self.at_end: tuple[list[Compiled], list[Compiled]] = ([], [])
+        self.tactics: list[Tactic] = []
+        for tactic in tactics:
+            if (tactic.variant.files, tactic.variant.ranks) != (variant.files, variant.ranks):
+                continue
+            self.tactics.append(tactic)
+            for color in (0, 1):
+                if tactic.side is not None and tactic.side is not _COLORS[color]:
+                    continue
+                if tactic.at_end:
+                    self.at_end[color].append(Compiled(tactic, g, color, None))
+                    continue
+                triggers = tactic.triggers
+                if not triggers:
+                    piece = code(tactic.piece, color) if tactic.piece is not None else 0
+                    key = (color, piece)
+                    self.every_move.setdefault(key, []).append(Compiled(tactic, g, color, None))
+                for cell in triggers:
+                    assert cell.kind is not None
+                    i = square_index(g, color, cell.square.file, cell.square.rank)
+                    key = (code(cell.kind, color), i)
+                    self.triggered.setdefault(key, []).append(Compiled(tactic, g, color, cell))
+
+
+@functools.cache
+def index_for(tactics: tuple[Tactic, ...], variant: Variant) -> Index:
+    """The index of ``tactics`` for ``variant``'s board (built once)."""
+    return Index(tactics, variant)
+
+
+def in_range(value: int, bounds: lang.Range) -> bool:
+    """True when ``value`` lies in the (inclusive, possibly open-ended) range."""
+    return value >= bounds[0] and (bounds[1] is None or value <= bounds[1])
+
+
+def hand_fits(rule: lang.HandRule, hand: list[int]) -> bool:
+    """True when the engine hand counts fit the tactic's hand rule."""
+    if rule.rule == "any":
+        return True
+    held = {KINDS[k - 1] for k in _HAND_CODES if hand[k]}
+    if rule.rule == "empty":
+        return not held
+    if rule.rule == "only":
+        return held <= rule.kinds
+    return rule.kinds <= held
+
+
+class Matcher:
+    """One pass over one line; ``found`` collects each side's tactics in order."""
+
+    def __init__(self, game: Game, index: Index) -> None:
+        self.index = index
+        self.standard_start = is_standard_start(game.start, game.start.variant)
+        self.found: list[Found] = []
+        self.seen: set[tuple[int, str]] = set()
+        board = Board.from_position(game.start)
+        # The engine's padded board and hand counts, updated by run() without any checks:
+        # the game's moves were validated when it was read or built.
+        self.cells, self.hands = board.cells, board.hands
+
+    def allowed(self, tactic: Tactic, ply: int, captures: int, drop: bool, taken: int) -> bool:
+        """The conditions of the file that do not look at the board (``taken``: the engine
+        code captured, 0 for none)."""
+        if not in_range(ply, tactic.ply) or not in_range(captures, tactic.captures):
+            return False
+        if tactic.took and (not taken or KINDS[(taken & 15) - 1] not in tactic.took):
+            return False
+        took = taken != 0
+        if tactic.start == "平手" and not self.standard_start:
+            return False
+        moved = tactic.moved
+        return (
+            moved == "any"
+            or (moved == "drop" and drop)
+            or (moved == "board" and not drop)
+            or (moved == "capture" and took)
+            or (moved == "no-capture" and not took)
+        )
+
+    def add(self, color: int, tactic: Tactic, ply: int, node: Node) -> None:
+        for side in (color, 1 - color) if tactic.also_opponent else (color,):
+            if (side, tactic.name) not in self.seen:
+                self.seen.add((side, tactic.name))
+                self.found.append(Found(_COLORS[side], tactic.category, tactic.name, ply, node))
+
+    def run(self, game: Game, nodes: list[Node]) -> list[Found]:
+        index, g = self.index, self.index.g
+        cells, hands = self.cells, self.hands
+        triggered, every_move = index.triggered, index.every_move
+        ply = game.start.ply - 1
+        captures = 0
+        last: Node | None = None
+        # 備考 are about standard shogi from the usual start only.
+        notes = NoteTaker() if self.standard_start and g.files == 9 and g.ranks == 9 else None
+        for node in nodes:
+            move = node.move
+            if move is None:
+                continue
+            ply += 1
+            last = node
+            color = 1 if move.color is Color.WHITE else 0
+            to = g.idx(move.to.file, move.to.rank)
+            if move.from_ is None:
+                frm = 0
+                kind = KIND_CODE[move.piece]
+                hands[color][kind] -= 1
+                cells[to] = now = kind | (color << 4)
+                taken = 0
+            else:
+                frm = g.idx(move.from_.file, move.from_.rank)
+                moved = cells[frm]
+                taken = cells[to]
+                now = PROMOTE[moved & 15] | (color << 4) if move.promote else moved
+                cells[frm] = 0
+                cells[to] = now
+                if taken:
+                    kind = taken & 15
+                    hands[color][UNPROMOTE.get(kind, kind)] += 1
+            candidates = triggered.get((now, to))
+            if candidates is not None:
+                self.try_all(candidates, node, color, ply, captures, frm, taken)
+            for key in ((color, 0), (color, now)):
+                candidates = every_move.get(key)
+                if candidates is not None:
+                    self.try_all(candidates, node, color, ply, captures, frm, taken)
+            if notes is not None:
+                view_file, view_rank = (10 - move.to.file, 10 - move.to.rank) if color else (
+                    move.to.file, move.to.rank)
+                taken_kind = KINDS[(taken & 15) - 1].unpromoted() if taken else None
+                notes.move(color, move.piece_after, view_file, view_rank, frm == 0, taken_kind, ply, node)
+            if taken:
+                captures += 1
+        if last is not None:
+            for side in (0, 1):
+                for compiled in index.at_end[side]:
+                    tactic = compiled.tactic
+                    if (side, tactic.name) in self.seen:
+                        continue
+                    if not self.allowed(tactic, ply, captures, False, 0):
+                        continue
+                    if hand_fits(tactic.hand, hands[side]) and compiled.holds(cells, -1):
+                        self.add(side, tactic, ply, last)
+        if notes is not None and last is not None:
+            ended = nodes[-1].special is not None
+            for side, name, at, node in notes.notes(ply, last, ended, self.seen):
+                self.add_note(side, name, at, node)
+        return self.found
+
+    def add_note(self, side: int, name: str, ply: int, node: Node) -> None:
+        if (side, name) not in self.seen:
+            self.seen.add((side, name))
+            self.found.append(Found(_COLORS[side], NOTE, name, ply, node))
+
+    def try_all(
+        self,
+        candidates: list[Compiled],
+        node: Node,
+        color: int,
+        ply: int,
+        captures: int,
+        frm: int,
+        taken: int,
+    ) -> None:
+        for compiled in candidates:
+            tactic = compiled.tactic
+            if (color, tactic.name) in self.seen:
+                continue
+            if not self.allowed(tactic, ply, captures, frm == 0, taken):
+                continue
+            if not compiled.holds(self.cells, frm):
+                continue
+            if not hand_fits(tactic.hand, self.hands[color]):
+                continue
+            if tactic.predicate is not None and not self.predicate(tactic.predicate, node, color):
+                continue
+            self.add(color, tactic, ply, node)
+
+    def predicate(self, name: str, node: Node, color: int) -> bool:
+        """Ask the named predicate about ``node``'s move, seen from the mover's side."""
+        move = node.move
+        assert move is not None
+        g = self.index.g
+
+        def view(square: Square) -> Square:
+            if not color:
+                return square
+            return Square(g.files + 1 - square.file, g.ranks + 1 - square.rank)
+
+        hand = {KINDS[k - 1]: n for k in _HAND_CODES if (n := self.hands[color][k])}
+        origin = None if move.from_ is None else view(move.from_)
+        seen = Seen(g, self.cells, color, view(move.to), origin, move.piece_after, hand)
+        return PREDICATES[name](seen)
