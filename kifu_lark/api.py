@@ -39,7 +39,7 @@ Source = PathLike | IO[bytes] | IO[str]
 Tolerate = str | Violation | Iterable[str | Violation]
 
 _LOADS_OPTIONS = ("format", "tolerate", "encoding")
-_DUMPS_OPTIONS = ("format", "mainline_only", "encoding", "validate")
+_DUMPS_OPTIONS = ("format", "mainline_only", "encoding", "validate", "tactics")
 
 
 def _check_options(
@@ -278,9 +278,14 @@ def dumps(
     mainline_only: bool = False,
     encoding: str | None = None,
     validate: bool = False,
+    tactics: bool = False,
     **options: Any,
 ) -> str:
     """Write ``game`` as text in ``format``.
+
+    ``tactics=True`` writes the tactics found on the main line (``kifu_lark.tactics``) as
+    headers ``先手の戦法：…`` … ``後手の備考：…`` and as comments ``▲囲い：美濃囲い`` on the
+    moves where they first appear, in any format that holds headers or comments.
 
     ``encoding`` names the encoding the text is meant for: formats that declare their
     encoding in the text (KIF/KI2 ``#KIF … encoding=``, CSA V3.0 ``'CSA encoding=``) declare
@@ -317,6 +322,16 @@ def dumps(
             format=fmt.name,
             hint="variants it holds: " + ", ".join(sorted(fmt.variants)),
         )
+    if tactics:
+        if not is_shogi or not (fmt.capabilities.headers or fmt.capabilities.comments):
+            raise UnsupportedFeatureError(
+                f"{fmt.name} holds no headers or comments to write shogi tactics in",
+                format=fmt.name,
+                hint="write KIF, KI2, CSA or JKF",
+            )
+        from kifu_lark.tactics.annotate import annotated
+
+        game = annotated(game)
     if is_shogi:
         _check_capabilities(game, fmt, mainline_only)
         try:

@@ -16,7 +16,16 @@ from types import ModuleType
 from kifu_lark.errors import KifuError
 
 #: Sub-command modules of this package, in ``--help`` order.
-COMMANDS: tuple[str, ...] = ("formats", "convert", "validate", "show", "demo", "pieces", "versus")
+COMMANDS: tuple[str, ...] = (
+    "formats",
+    "convert",
+    "validate",
+    "show",
+    "tactics",
+    "demo",
+    "pieces",
+    "versus",
+)
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 

@@ -79,6 +79,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "(default: the final position only)",
     )
     parser.add_argument(
+        "--tactics",
+        action="store_true",
+        help="write the tactics found (戦法, 囲い, 手筋, 備考) as headers 先手の戦法：… and as "
+        "comments on their moves (formats with headers or comments)",
+    )
+    parser.add_argument(
         "--game", type=int, metavar="N", help="convert only the N-th game of a multi-game input"
     )
     parser.add_argument(
@@ -97,6 +103,13 @@ def _target(args: argparse.Namespace) -> str:
             f"--every-ply writes SFEN positions, not {target}",
             code="USAGE",
             hint="pass --to sfen (or an output file ending in .sfen)",
+        )
+    caps = get_format(target).capabilities
+    if args.tactics and (args.every_ply or not (caps.headers or caps.comments)):
+        raise KifuError(
+            f"--tactics needs headers or comments, which {target} does not hold",
+            code="USAGE",
+            hint="write kif, ki2, csa or jkf",
         )
     return target
 
@@ -147,10 +160,17 @@ def _write(record: Any, path: Path, target: str, args: argparse.Namespace) -> li
     else:
         fmt = get_format(target)
         data, notes = noting_losses(
-            lambda: encoded(record, fmt, path.suffix, args.out_encoding, args.mainline_only)
+            lambda: encoded(
+                record, fmt, path.suffix, args.out_encoding, args.mainline_only, _options(args)
+            )
         )
     write_atomically(path, data, overwrite=args.force)
     return notes
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The writer options the command line asks for."""
+    return {"tactics": True} if args.tactics else {}
 
 
 def every_ply(record: Any) -> str:
@@ -288,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(every_ply(record))
             return 0
         text, notes = noting_losses(
-            lambda: dumps(record, target, mainline_only=args.mainline_only)
+            lambda: dumps(record, target, mainline_only=args.mainline_only, **_options(args))
         )
         _warn(args.input, notes)
         sys.stdout.write(text)

@@ -8,8 +8,8 @@ Example:
     >>> import kifu_lark
     >>> from kifu_lark import tactics
     >>> game = kifu_lark.loads("position startpos moves 7g7f 3c3d 2h6h", "usi")
-    >>> [(f.side.kanji, f.name, f.ply) for f in tactics.find(game) if f.category != "備考"]
-    [('先手', '四間飛車', 3)]
+    >>> [(f.side.kanji, f.category, f.name, f.ply) for f in tactics.find(game)]
+    [('先手', '備考', '振り飛車', 3)]
 """
 
 from __future__ import annotations
@@ -107,7 +107,9 @@ def names() -> list[TacticName]:
     return found + [TacticName(NOTE, name, ()) for name in NOTE_NAMES if name not in files]
 
 
-def find(game: Game, line: Node | None = None, *, tactics: Iterable[Tactic] | None = None) -> list[Found]:
+def find(
+    game: Game, line: Node | None = None, *, tactics: Iterable[Tactic] | None = None
+) -> list[Found]:
     """The tactics of both sides along a line, in the order they first appear.
 
     Args:
@@ -129,10 +131,7 @@ def find(game: Game, line: Node | None = None, *, tactics: Iterable[Tactic] | No
     found = Matcher(game, index).run(game, nodes)
     by_name = {t.name: t for t in index.tactics}
     replaced = {
-        (f.side, parent)
-        for f in found
-        if f.name in by_name
-        for parent in by_name[f.name].replaces
+        (f.side, parent) for f in found if f.name in by_name for parent in by_name[f.name].replaces
     }
     kept = [f for f in found if (f.side, f.name) not in replaced]
     kept.sort(key=lambda f: f.ply)

@@ -31,7 +31,14 @@ RANK_NAMES = "一二三四五六七八九"
 FULL_DIGITS = "１２３４５６７８９"
 
 # What each cell prefix (or blank-prefixed mark) asks of its square.
-OWN, OPPONENT, TRIGGER, NOT_OWN, NOT_OPPONENT, GROUP = "own", "opp", "trigger", "not-own", "not-opp", "group"
+OWN, OPPONENT, TRIGGER, NOT_OWN, NOT_OPPONENT, GROUP = (
+    "own",
+    "opp",
+    "trigger",
+    "not-own",
+    "not-opp",
+    "group",
+)
 EMPTY, OCCUPIED, ORIGIN, NOT_ORIGIN = "empty", "occupied", "origin", "not-origin"
 _PREFIX = {" ": OWN, "v": OPPONENT, "*": TRIGGER, "x": NOT_OWN, "y": NOT_OPPONENT}
 _MARK = {"○": EMPTY, "●": OCCUPIED, "◎": ORIGIN, "×": NOT_ORIGIN}
@@ -163,7 +170,7 @@ class _Reader:
         board: Tree[Any] | None = None
         for child in tree.children:
             if isinstance(child, Tree) and child.data == "entry":
-                key = child.children[0]
+                key, *rest = _tokens(child)
                 name = str(key)
                 if name not in KEYS:
                     close = difflib.get_close_matches(name, KEYS, n=1)
@@ -171,13 +178,14 @@ class _Reader:
                     raise self.error(f"unknown key {name!r}", key, hint)
                 if name in values:
                     raise self.error(f"{name!r} given twice", key, "give each key once")
-                value = child.children[1] if len(child.children) > 1 else None
-                values[name] = _stripped(value) if value is not None else _empty_after(key)
+                values[name] = _stripped(rest[0]) if rest else _empty_after(key)
             elif isinstance(child, Tree) and child.data == "board":
                 board = child
         for name in _REQUIRED:
             if name not in values or not str(values[name]):
-                raise self.error(f"the file has no {name!r}", values.get(name), f"write '{name}: …'")
+                raise self.error(
+                    f"the file has no {name!r}", values.get(name), f"write '{name}: …'"
+                )
         fields: dict[str, Any] = {"source": self.source}
         for name, token in values.items():
             getattr(self, "key_" + name)(token, fields)
@@ -258,7 +266,9 @@ class _Reader:
             named = words[1:] if rule == "has" else words[:-1]
             kinds = frozenset(self.glyph(token, word) for word in named)
             if not kinds <= set(HAND_KINDS):
-                raise self.error("a hand holds only unpromoted pieces", token, "歩 香 桂 銀 金 角 飛")
+                raise self.error(
+                    "a hand holds only unpromoted pieces", token, "歩 香 桂 銀 金 角 飛"
+                )
             fields["hand"] = HandRule(rule, kinds)
             return
         raise self.error(
@@ -283,7 +293,9 @@ class _Reader:
     def choice(self, token: Token, allowed: tuple[str, ...]) -> str:
         value = str(token)
         if value not in allowed:
-            raise self.error(f"{value!r} is not allowed here", token, "one of " + ", ".join(allowed))
+            raise self.error(
+                f"{value!r} is not allowed here", token, "one of " + ", ".join(allowed)
+            )
         return value
 
     def range(self, token: Token) -> Range:
@@ -304,7 +316,9 @@ class _Reader:
     def glyph(self, token: Token, word: str) -> PieceKind:
         kind = GLYPHS.get(word)
         if kind is None:
-            raise self.error(f"not a piece: {word!r}", token, "玉 飛 龍 角 馬 金 銀 全 桂 圭 香 杏 歩 と")
+            raise self.error(
+                f"not a piece: {word!r}", token, "玉 飛 龍 角 馬 金 銀 全 桂 圭 香 杏 歩 と"
+            )
         return kind
 
     # --- the board --------------------------------------------------------------------
@@ -314,8 +328,11 @@ class _Reader:
         rows = [c for c in tree.children if isinstance(c, Tree)]
         files_token = next((t for t in tokens if t.type == "FILES"), None)
         if files_token is not None:
-            digits = [int(ch) if ch.isdigit() and ch.isascii() else FULL_DIGITS.index(ch) + 1
-                      for ch in str(files_token) if ch.strip() and ch != "　"]
+            digits = [
+                int(ch) if ch.isdigit() and ch.isascii() else FULL_DIGITS.index(ch) + 1
+                for ch in str(files_token)
+                if ch.strip() and ch != "　"
+            ]
             expected = list(range(variant.files, 0, -1))
             if digits != expected:
                 raise self.error(
@@ -327,14 +344,20 @@ class _Reader:
         group_tokens: dict[str, list[Token]] = {}
         last_rank = 0
         for row in rows:
-            row_cells = [c for c in row.children if c.type == "CELL"]
-            rank_tokens = [c for c in row.children if c.type == "RANK"]
+            row_cells = [c for c in _tokens(row) if c.type == "CELL"]
+            rank_tokens = [c for c in _tokens(row) if c.type == "RANK"]
             if not rank_tokens:
-                raise self.error("the row names no rank", row_cells[-1], "end the row with |一 … |九")
+                raise self.error(
+                    "the row names no rank", row_cells[-1], "end the row with |一 … |九"
+                )
             rank_token = rank_tokens[0]
             rank = RANK_NAMES.index(str(rank_token)) + 1
             if rank > variant.ranks:
-                raise self.error(f"{variant.name} has no rank {rank_token}", rank_token)
+                raise self.error(
+                    f"{variant.name} has no rank {rank_token}",
+                    rank_token,
+                    f"ranks {RANK_NAMES[0]} to {RANK_NAMES[variant.ranks - 1]}",
+                )
             if rank <= last_rank:
                 raise self.error("ranks go down the board, each once", rank_token, "一 above 二 …")
             last_rank = rank
@@ -372,16 +395,27 @@ class _Reader:
 
     def check(self, tactic: Tactic, values: dict[str, Token]) -> None:
         """What each key means alone is checked; here, whether they fit together."""
-        if tactic.at_end and (tactic.triggers or any(c.need in (ORIGIN, NOT_ORIGIN) for c in tactic.cells)):
+        if tactic.at_end and (
+            tactic.triggers or any(c.need in (ORIGIN, NOT_ORIGIN) for c in tactic.cells)
+        ):
             raise self.error(
                 "'when: end' has no moved piece to trigger on or come from",
                 values["when"],
                 "drop the * / ◎ / × cells, or 'when: end'",
             )
         if any(c.need in (ORIGIN, NOT_ORIGIN) for c in tactic.cells) and tactic.moved == "drop":
-            raise self.error("a dropped piece comes from no square", values["moved"], "moved: board")
+            raise self.error(
+                "a dropped piece comes from no square", values["moved"], "moved: board"
+            )
         if tactic.name in tactic.replaces:
-            raise self.error("a tactic cannot replace itself", values["replaces"])
+            raise self.error(
+                "a tactic cannot replace itself", values["replaces"], "name its parent tactic"
+            )
+
+
+def _tokens(tree: Tree[Any]) -> list[Token]:
+    """The tokens among ``tree``'s children."""
+    return [child for child in tree.children if isinstance(child, Token)]
 
 
 def _stripped(token: Token) -> Token:

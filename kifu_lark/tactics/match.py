@@ -16,8 +16,8 @@ from attrs import field, frozen
 
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.handicap import is_standard_start
-from kifu_lark.model.piece import HAND_KINDS
+from kifu_lark.model.piece import HAND_KINDS, PieceKind
+from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import Variant
 from kifu_lark.rules.board import Board
@@ -117,13 +117,10 @@ class Compiled:
         for i in self.occupied:
             if not cells[i]:
                 return False
-        for members in self.groups.values():
-            if not any(cells[i] == want for i, want in members):
-                return False
-        return True
+        return all(any(cells[i] == want for i, want in members) for members in self.groups.values())
 
 
-def code(kind: lang.PieceKind, color: int) -> int:
+def code(kind: PieceKind, color: int) -> int:
     """The engine code of ``color``'s piece of ``kind``."""
     return KIND_CODE[kind] | (color << 4)
 
@@ -198,7 +195,15 @@ class Matcher:
 
     def __init__(self, game: Game, index: Index) -> None:
         self.index = index
-        self.standard_start = is_standard_start(game.start, game.start.variant)
+        # 平手 is the usual set-up, whoever moves first (a game rotated 180° with the colours
+        # swapped starts with 後手 to move and must show the same tactics, sides swapped).
+        start = game.start
+        usual = Position.initial(start.variant)
+        self.standard_start = (
+            start.variant.start_sfen is not None
+            and start.board == usual.board
+            and start.hands == usual.hands
+        )
         self.found: list[Found] = []
         self.seen: set[tuple[int, str]] = set()
         board = Board.from_position(game.start)
@@ -272,10 +277,15 @@ class Matcher:
                 if candidates is not None:
                     self.try_all(candidates, node, color, ply, captures, frm, taken)
             if notes is not None:
-                view_file, view_rank = (10 - move.to.file, 10 - move.to.rank) if color else (
-                    move.to.file, move.to.rank)
+                view_file, view_rank = (
+                    (10 - move.to.file, 10 - move.to.rank)
+                    if color
+                    else (move.to.file, move.to.rank)
+                )
                 taken_kind = KINDS[(taken & 15) - 1].unpromoted() if taken else None
-                notes.move(color, move.piece_after, view_file, view_rank, frm == 0, taken_kind, ply, node)
+                notes.move(
+                    color, move.piece_after, view_file, view_rank, frm == 0, taken_kind, ply, node
+                )
             if taken:
                 captures += 1
         if last is not None:

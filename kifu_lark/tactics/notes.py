@@ -79,13 +79,15 @@ class NoteTaker:
             self.swing[color] = (ply, node)
         if ply <= SWING_BY:
             self.settled[color] = (ply, node)
-        if taken not in (None, PieceKind.PAWN, PieceKind.BISHOP) and self.fight is None:
-            if ply <= QUICK_BY:
-                self.fight = (ply, node)
+        fights = taken not in (None, PieceKind.PAWN, PieceKind.BISHOP)
+        if fights and self.fight is None and ply <= QUICK_BY:
+            self.fight = (ply, node)
         if ply == QUICK_BY + 1 and self.fight is None:
             self.calm = (ply, node)
 
-    def notes(self, last_ply: int, last: Node, ended: bool, named: set[tuple[int, str]]) -> list[Note]:
+    def notes(
+        self, last_ply: int, last: Node, ended: bool, named: set[tuple[int, str]]
+    ) -> list[Note]:
         """The notes of the line whose last move is ``last``; ``ended`` when a result
         follows it; ``named`` the (side, name) pairs already found from files."""
         found: list[Note] = []
@@ -108,12 +110,22 @@ class NoteTaker:
             later = black if black[1] >= white[1] else white
             found += [(0, both, later[1], later[2]), (1, both, later[1], later[2])]
         for color in (0, 1):
-            if last_ply >= STAY_FROM and not self.king_moved[color] and (color, "居玉") not in named:
+            if (
+                last_ply >= STAY_FROM
+                and not self.king_moved[color]
+                and (color, "居玉") not in named
+            ):
                 found.append((color, "居玉", last_ply, last))
         pace = ("急戦", self.fight) if self.fight is not None else ("持久戦", self.calm)
         if pace[1] is not None:
             found += [(0, pace[0], *pace[1]), (1, pace[0], *pace[1])]
-        length = "短手数" if ended and last_ply <= SHORT_BY else "長手数" if last_ply >= LONG_FROM else None
+        length = (
+            "短手数"
+            if ended and last_ply <= SHORT_BY
+            else "長手数"
+            if last_ply >= LONG_FROM
+            else None
+        )
         if length is not None:
             found += [(0, length, last_ply, last), (1, length, last_ply, last)]
         return found

@@ -38,7 +38,13 @@ class Seen:
         hand: dict[PieceKind, int],
     ) -> None:
         self._g, self._cells, self._color = g, cells, color
-        self.to, self.origin, self.kind, self.drop, self.hand = to, origin, kind, origin is None, hand
+        self.to, self.origin, self.kind, self.drop, self.hand = (
+            to,
+            origin,
+            kind,
+            origin is None,
+            hand,
+        )
 
     @property
     def ranks(self) -> int:
