@@ -7,7 +7,7 @@ DEMO ?= fixtures/demo/yagura.kifu
 KIT_SRC ?= ../shared/conformance
 KIT := .conformance
 
-.PHONY: demo test lint typecheck pytest bench clean conformance-kit
+.PHONY: demo test lint typecheck pytest bench clean conformance-kit tactics-docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,10 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m benchmarks
+
+# The list of shipped tactics in docs/tactics.md and their pictures (docs/tactics/*.svg).
+tactics-docs: $(VENV)/.installed
+	$(BIN)/python docs/tactics_list.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis $(KIT)

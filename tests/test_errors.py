@@ -14,6 +14,7 @@ from kifu_lark.errors import (
     UnknownFormatError,
     UnsupportedFeatureError,
 )
+from kifu_lark.rules.violations import TOLERABLE, Violation
 from kifu_lark.textio import decode, encode
 
 
@@ -85,3 +86,11 @@ def test_encoding_refuses_characters_the_target_lacks() -> None:
     with pytest.raises(KifuEncodingError) as info:
         encode("先手\n😀", "cp932", "kif")
     assert (2, 1, "😀") == (info.value.line, info.value.column, info.value.text)
+
+
+def test_every_rule_breach_has_a_hint() -> None:
+    """Each rule code says what to check; the tolerable ones also say how to read anyway."""
+    for violation in Violation:
+        assert violation.hint, violation
+    for name, violation in TOLERABLE.items():
+        assert f"--tolerate {name}" in violation.hint

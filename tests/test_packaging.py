@@ -11,7 +11,8 @@ from tests.conftest import ROOT
 
 
 def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
-    """Building the wheel puts each grammars/*.lark under kifu_lark/grammars/."""
+    """Building the wheel puts each grammars/*.lark under kifu_lark/grammars/ and each
+    tactics/*/*.tactic under kifu_lark/tactics_data/."""
     subprocess.run(
         [
             sys.executable,
@@ -38,3 +39,9 @@ def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
         for p in (ROOT / "kifu_lark").rglob("__init__.py")
     }
     assert packages <= names
+    # The tactic files (tactics/<category>/<name>.tactic) are package data too.
+    tactic_files = {
+        "kifu_lark/tactics_data/" + str(p.relative_to(ROOT / "tactics"))
+        for p in (ROOT / "tactics").rglob("*.tactic")
+    }
+    assert tactic_files and tactic_files <= names

@@ -64,7 +64,7 @@ class Move:
 
         Raises:
             ValueError: for a text that is not a USI move, a square off the board, or an
-                empty origin.
+                origin that holds no piece of the side to move.
 
         Example:
             >>> from kifu_lark.model import Position
@@ -82,6 +82,9 @@ class Move:
         piece = position[from_]
         if piece is None:
             raise ValueError(f"no piece on {from_.usi()}")
+        if piece.color is not position.turn:
+            # Such a move could only be written as the mover's, moving the opponent's piece.
+            raise ValueError(f"the piece on {from_.usi()} is not {position.turn.name}'s to move")
         return cls(position.turn, to, piece.kind, from_, promote)
 
     def __str__(self) -> str:

@@ -49,7 +49,7 @@ _SETUPS: dict[int, tuple[Position, tuple[int, ...], _Hands, tuple[int, int], int
 def illegal(violation: Violation, detail: str = "") -> IllegalMoveError:
     """An ``IllegalMoveError`` for ``violation`` (location is filled in by the caller)."""
     message = violation.message + (f": {detail}" if detail else "")
-    return IllegalMoveError(message, code=violation.value)
+    return IllegalMoveError(message, code=violation.value, hint=violation.hint)
 
 
 class Board:

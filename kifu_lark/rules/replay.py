@@ -705,5 +705,6 @@ def _check_turns(game: Game) -> None:
 def _in_tree(err: IllegalMoveError, node: Node) -> IllegalMoveError:
     err.ply = node.ply
     err.text = err.text or (node.move.usi() if node.move is not None else None)
-    err.hint = err.hint or "the tree holds a move its readers would refuse"
+    refused = "the tree holds a move its readers would refuse"
+    err.hint = f"{refused}; {err.hint}" if err.hint else refused
     return err

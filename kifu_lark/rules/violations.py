@@ -37,6 +37,15 @@ class Violation(enum.Enum):
         """A short description of the rule."""
         return _MESSAGES[self]
 
+    @property
+    def hint(self) -> str:
+        """What to check or do about the breach (for tolerable ones: how to read it anyway)."""
+        hint = _HINTS[self]
+        name = next((k for k, v in TOLERABLE.items() if v is self), None)
+        if name is not None:
+            hint += f"; tolerate={{'{name}'}} (CLI: --tolerate {name}) reads it and reports it"
+        return hint
+
 
 _MESSAGES = {
     Violation.OFF_BOARD: "square is off the board",
@@ -62,6 +71,32 @@ _MESSAGES = {
     Violation.CAPTURE_MISMATCH: "the captured piece named is not the piece on the destination",
     Violation.NO_PREVIOUS_MOVE: "同 (same square) with no previous move",
     Violation.RELATIVE_MISMATCH: "the words 右 左 上 引 寄 直 fit no piece that can go there",
+}
+
+_HINTS = {
+    Violation.OFF_BOARD: "check the square's file and rank against the board's size",
+    Violation.NO_PIECE: "check the origin square, and the moves before: one may be missing",
+    Violation.NOT_OWN_PIECE: "check the side to move and the origin: a move may be missing",
+    Violation.PIECE_MISMATCH: "the origin holds another piece: check the piece or the origin",
+    Violation.PIECE_NOT_IN_VARIANT: "this variant's set has no such piece",
+    Violation.BAD_MOVEMENT: "check the destination and the origin: the piece cannot get there",
+    Violation.PATH_BLOCKED: "a piece stands between the origin and the destination",
+    Violation.OWN_PIECE_ON_TARGET: "check the destination, and the moves before this one",
+    Violation.NOT_IN_HAND: "a drop needs the piece in hand: check the drop and the captures",
+    Violation.DROP_PROMOTED: "drop the unpromoted piece: a piece returns to hand unpromoted",
+    Violation.DROP_ON_PIECE: "check the destination; a board move names its origin",
+    Violation.PROMOTION_OUTSIDE_ZONE: "the origin or the destination must be in the far ranks",
+    Violation.UNPROMOTABLE: "gold and king never promote: leave the promotion out",
+    Violation.ALREADY_PROMOTED: "leave the promotion out: the piece is promoted already",
+    Violation.UNPROMOTE: "name the piece as promoted: it stays promoted",
+    Violation.DEAD_PIECE: "promote the piece on this move",
+    Violation.TWO_PAWNS: "the file already holds an unpromoted pawn of this side",
+    Violation.PAWN_DROP_MATE: "a pawn drop may check, not mate",
+    Violation.KING_IN_CHECK: "check the move: the king must not be left in check",
+    Violation.WRONG_TURN: "check the side marks: a move may be missing or doubled",
+    Violation.CAPTURE_MISMATCH: "check the captured piece named",
+    Violation.NO_PREVIOUS_MOVE: "write the square: 同 needs a move before it",
+    Violation.RELATIVE_MISMATCH: "check the words against the pieces that can reach the square",
 }
 
 #: Breaches that real records contain and that ``tolerate=`` may let through, by name.

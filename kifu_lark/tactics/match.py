@@ -24,7 +24,7 @@ from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE, KINDS, PROMOTE, UNPROMOTE, Geometry, geometry
 from kifu_lark.tactics import language as lang
 from kifu_lark.tactics.language import Tactic
-from kifu_lark.tactics.notes import NOTE, NoteTaker
+from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
 _COLORS = (Color.BLACK, Color.WHITE)
@@ -140,8 +140,14 @@ class Index:
         self.g = g
         #: (code of the piece on the destination, destination) → patterns it may fire.
         self.triggered: dict[tuple[int, int], list[Compiled]] = {}
-        #: (side, code of the moved piece or 0 for any) → patterns without a trigger.
-        self.every_move: dict[tuple[int, int], list[Compiled]] = {}
+        #: Per side, the patterns without a trigger: those tried after any move, and those
+        #: tried after a move of one piece (code of the piece now standing → patterns).
+        self.every_any: tuple[list[Compiled], list[Compiled]] = ([], [])
+        #: Per side, those of them that must capture: tried after captures only.
+        self.every_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
+        self.every_piece: tuple[dict[int, list[Compiled]], ...] = ({}, {})
+        #: Per side, the last ply any of ``every_any`` may match (no need to look past it).
+        self.every_until: list[float] = [0, 0]
         #: side → patterns checked once after the last move.
         self.at_end: tuple[list[Compiled], list[Compiled]] = ([], [])
         self.tactics: list[Tactic] = []
@@ -157,9 +163,18 @@ class Index:
                     continue
                 triggers = tactic.triggers
                 if not triggers:
-                    piece = code(tactic.piece, color) if tactic.piece is not None else 0
-                    key = (color, piece)
-                    self.every_move.setdefault(key, []).append(Compiled(tactic, g, color, None))
+                    compiled = Compiled(tactic, g, color, None)
+                    if tactic.piece is None and (tactic.took or tactic.moved == "capture"):
+                        self.every_capture[color].append(compiled)
+                    elif tactic.piece is None:
+                        self.every_any[color].append(compiled)
+                        until = tactic.ply[1]
+                        self.every_until[color] = max(
+                            self.every_until[color], float("inf") if until is None else until
+                        )
+                    else:
+                        piece = code(tactic.piece, color)
+                        self.every_piece[color].setdefault(piece, []).append(compiled)
                 for cell in triggers:
                     assert cell.kind is not None
                     i = square_index(g, color, cell.square.file, cell.square.rank)
@@ -237,14 +252,16 @@ class Matcher:
                 self.found.append(Found(_COLORS[side], tactic.category, tactic.name, ply, node))
 
     def run(self, game: Game, nodes: list[Node]) -> list[Found]:
-        index, g = self.index, self.index.g
+        index = self.index
         cells, hands = self.cells, self.hands
-        triggered, every_move = index.triggered, index.every_move
-        ply = game.start.ply - 1
+        triggered, every_any, every_piece = index.triggered, index.every_any, index.every_piece
+        every_until, width = index.every_until, index.g.width
+        ply = first = game.start.ply - 1
         captures = 0
         last: Node | None = None
         # 備考 are about standard shogi from the usual start only.
-        notes = NoteTaker() if self.standard_start and g.files == 9 and g.ranks == 9 else None
+        notes = NoteTaker() if self.standard_start and index.g.files == index.g.ranks == 9 else None
+        # The hot loop: engine codes and padded indices (see rules/geometry.py), no objects.
         for node in nodes:
             move = node.move
             if move is None:
@@ -252,15 +269,16 @@ class Matcher:
             ply += 1
             last = node
             color = 1 if move.color is Color.WHITE else 0
-            to = g.idx(move.to.file, move.to.rank)
-            if move.from_ is None:
-                frm = 0
+            square = move.to
+            to = (square.rank + 1) * width + square.file
+            origin = move.from_
+            if origin is None:
+                frm = taken = 0
                 kind = KIND_CODE[move.piece]
                 hands[color][kind] -= 1
                 cells[to] = now = kind | (color << 4)
-                taken = 0
             else:
-                frm = g.idx(move.from_.file, move.from_.rank)
+                frm = (origin.rank + 1) * width + origin.file
                 moved = cells[frm]
                 taken = cells[to]
                 now = PROMOTE[moved & 15] | (color << 4) if move.promote else moved
@@ -272,35 +290,32 @@ class Matcher:
             candidates = triggered.get((now, to))
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, taken)
-            for key in ((color, 0), (color, now)):
-                candidates = every_move.get(key)
-                if candidates is not None:
-                    self.try_all(candidates, node, color, ply, captures, frm, taken)
-            if notes is not None:
-                view_file, view_rank = (
-                    (10 - move.to.file, 10 - move.to.rank)
-                    if color
-                    else (move.to.file, move.to.rank)
-                )
-                taken_kind = KINDS[(taken & 15) - 1].unpromoted() if taken else None
-                notes.move(
-                    color, move.piece_after, view_file, view_rank, frm == 0, taken_kind, ply, node
-                )
+            if ply <= every_until[color]:
+                self.try_all(every_any[color], node, color, ply, captures, frm, taken)
+            if taken:
+                self.try_all(index.every_capture[color], node, color, ply, captures, frm, taken)
+            candidates = every_piece[color].get(now)
+            if candidates is not None:
+                self.try_all(candidates, node, color, ply, captures, frm, taken)
+            if notes is not None and (taken or now & 15 in NOTED_KINDS):
+                notes.move(color, now & 15, square, frm == 0, taken & 15, ply, node)
             if taken:
                 captures += 1
-        if last is not None:
-            for side in (0, 1):
-                for compiled in index.at_end[side]:
-                    tactic = compiled.tactic
-                    if (side, tactic.name) in self.seen:
-                        continue
-                    if not self.allowed(tactic, ply, captures, False, 0):
-                        continue
-                    if hand_fits(tactic.hand, hands[side]) and compiled.holds(cells, -1):
-                        self.add(side, tactic, ply, last)
-        if notes is not None and last is not None:
+        if last is None:
+            return self.found
+        for side in (0, 1):
+            for compiled in index.at_end[side]:
+                tactic = compiled.tactic
+                if (side, tactic.name) in self.seen:
+                    continue
+                if not self.allowed(tactic, ply, captures, False, 0):
+                    continue
+                if hand_fits(tactic.hand, hands[side]) and compiled.holds(cells, -1):
+                    self.add(side, tactic, ply, last)
+        if notes is not None:
+            moves = nodes[: ply - first]  # the moves come first; a special may end the line
             ended = nodes[-1].special is not None
-            for side, name, at, node in notes.notes(ply, last, ended, self.seen):
+            for side, name, at, node in notes.notes(moves, first, ended, self.seen):
                 self.add_note(side, name, at, node)
         return self.found
 

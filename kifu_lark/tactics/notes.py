@@ -5,26 +5,27 @@ The rules (documented in docs/tactics.md, section "Notes"):
 - 振り飛車: the side's rook makes a non-capturing board move, by game ply 40, to files 5–9
   and ranks 5–9 of its own view (中飛車 to 向かい飛車 and the 三間 / 四間 in between).
   居飛車: a side that has not swung its rook by ply 40 (or by its last move, for a line of
-  20 to 40 plies); noted on that move. Lines shorter than 20 plies get neither.
+  20 to 40 plies); noted on its last move by then. Lines shorter than 20 plies get neither.
 - 相居飛車 / 相振り飛車 / 対抗形: both sides get it once both are decided, on the later move.
 - 居玉: the side's king never moved in a line of 40 plies or more (noted on the last move),
   unless the side already has a tactic of that name from a file.
-- 急戦: the first capture of a piece other than a pawn or a bishop comes by ply 50 (the
-  bishop exchange of 角換わり is no fight yet); 持久戦: the line passes ply 50 without one.
+- 急戦: the first capture of a piece other than a pawn or a bishop comes by ply 40 (the
+  bishop exchange of 角換わり is no fight yet); 持久戦: the line passes ply 40 without one.
   Both sides get it, on that move.
 - 短手数: the line ends in a result (投了, 詰み …) by ply 60; 長手数: it is 200 plies or more.
 """
 
 from __future__ import annotations
 
-from kifu_lark.model.color import Color
 from kifu_lark.model.game import Node
-from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.square import Square
+from kifu_lark.rules.geometry import BISHOP, KING, PAWN, ROOK
 
 SWING_BY, SETTLED_FROM, STAY_FROM = 40, 20, 40
-QUICK_BY, SHORT_BY, LONG_FROM = 50, 60, 200
+QUICK_BY, SHORT_BY, LONG_FROM = 40, 60, 200
 NOTE = "備考"
-_COLORS = (Color.BLACK, Color.WHITE)
+#: The engine kind codes whose every move the matcher reports (besides captures).
+NOTED_KINDS = frozenset({KING, ROOK})
 #: Every note's name, for ``names()``.
 NOTE_NAMES = (
     "居飛車",
@@ -43,57 +44,40 @@ Note = tuple[int, str, int, Node]  # side (0 先手, 1 後手), name, ply, node
 
 
 class NoteTaker:
-    """Fed every move of a line by the matcher; :meth:`notes` decides at the end."""
+    """Told of the king's and rook's moves and of captures by the matcher; :meth:`notes`
+    decides at the end of the line."""
 
     def __init__(self) -> None:
         self.swing: list[tuple[int, Node] | None] = [None, None]
-        self.settled: list[tuple[int, Node] | None] = [None, None]
         self.king_moved = [False, False]
         self.fight: tuple[int, Node] | None = None
-        self.calm: tuple[int, Node] | None = None
 
     def move(
-        self,
-        color: int,
-        kind: PieceKind,
-        file: int,
-        rank: int,
-        drop: bool,
-        taken: PieceKind | None,
-        ply: int,
-        node: Node,
+        self, color: int, kind: int, to: Square, drop: bool, taken: int, ply: int, node: Node
     ) -> None:
-        """One move: ``file``/``rank`` of the destination in the mover's view, ``taken`` the
-        kind captured (unpromoted) or ``None``."""
-        if kind is PieceKind.KING:
+        """A move of ``color``'s ``kind`` (engine code, after promotion) to ``to`` (as on the
+        board), capturing the engine kind ``taken`` (0 for none), at ``ply``."""
+        if kind == KING:
             self.king_moved[color] = True
-        if (
-            kind is PieceKind.ROOK
-            and not drop
-            and taken is None
-            and ply <= SWING_BY
-            and file >= 5
-            and rank >= 5
-            and self.swing[color] is None
-        ):
-            self.swing[color] = (ply, node)
-        if ply <= SWING_BY:
-            self.settled[color] = (ply, node)
-        fights = taken not in (None, PieceKind.PAWN, PieceKind.BISHOP)
-        if fights and self.fight is None and ply <= QUICK_BY:
+        elif kind == ROOK and not drop and not taken and ply <= SWING_BY:
+            file, rank = (10 - to.file, 10 - to.rank) if color else (to.file, to.rank)
+            if file >= 5 and rank >= 5 and self.swing[color] is None:
+                self.swing[color] = (ply, node)
+        if taken and taken not in (PAWN, BISHOP) and self.fight is None and ply <= QUICK_BY:
             self.fight = (ply, node)
-        if ply == QUICK_BY + 1 and self.fight is None:
-            self.calm = (ply, node)
 
     def notes(
-        self, last_ply: int, last: Node, ended: bool, named: set[tuple[int, str]]
+        self, moves: list[Node], first: int, ended: bool, named: set[tuple[int, str]]
     ) -> list[Note]:
-        """The notes of the line whose last move is ``last``; ``ended`` when a result
-        follows it; ``named`` the (side, name) pairs already found from files."""
+        """The notes of a line whose move nodes are ``moves`` (the first one is move
+        ``first + 1``); ``ended`` when a result follows them; ``named`` the (side, name)
+        pairs already found from files."""
+        last_ply, last = first + len(moves), moves[-1]
         found: list[Note] = []
         styles: list[tuple[str, int, Node] | None] = [None, None]
         for color in (0, 1):
-            swing, settled = self.swing[color], self.settled[color]
+            swing = self.swing[color]
+            settled = self.settled(moves, first, color)
             if swing is not None:
                 styles[color] = ("振り飛車", *swing)
             elif settled is not None and last_ply >= SETTLED_FROM:
@@ -110,22 +94,31 @@ class NoteTaker:
             later = black if black[1] >= white[1] else white
             found += [(0, both, later[1], later[2]), (1, both, later[1], later[2])]
         for color in (0, 1):
-            if (
-                last_ply >= STAY_FROM
-                and not self.king_moved[color]
-                and (color, "居玉") not in named
-            ):
+            stayed = not self.king_moved[color] and (color, "居玉") not in named
+            if last_ply >= STAY_FROM and stayed:
                 found.append((color, "居玉", last_ply, last))
-        pace = ("急戦", self.fight) if self.fight is not None else ("持久戦", self.calm)
-        if pace[1] is not None:
-            found += [(0, pace[0], *pace[1]), (1, pace[0], *pace[1])]
-        length = (
-            "短手数"
-            if ended and last_ply <= SHORT_BY
-            else "長手数"
-            if last_ply >= LONG_FROM
-            else None
-        )
+        pace: tuple[str, int, Node] | None = None
+        if self.fight is not None:
+            pace = ("急戦", *self.fight)
+        elif last_ply > QUICK_BY >= first:
+            pace = ("持久戦", QUICK_BY + 1, moves[QUICK_BY - first])
+        if pace is not None:
+            found += [(0, *pace), (1, *pace)]
+        length = None
+        if ended and last_ply <= SHORT_BY:
+            length = "短手数"
+        elif last_ply >= LONG_FROM:
+            length = "長手数"
         if length is not None:
             found += [(0, length, last_ply, last), (1, length, last_ply, last)]
         return found
+
+    @staticmethod
+    def settled(moves: list[Node], first: int, color: int) -> tuple[int, Node] | None:
+        """``color``'s last move by ply 40 (its ply and node), or ``None``."""
+        end = min(SWING_BY - first, len(moves))
+        for i in range(end - 1, max(end - 3, -1), -1):
+            move = moves[i].move
+            if move is not None and (move.color.value == "-") == bool(color):
+                return first + i + 1, moves[i]
+        return None

@@ -122,7 +122,7 @@ def test_move_from_usi_reads_piece_and_mover_from_the_position() -> None:
         "5a5b", position
     )
     assert Move(Color.WHITE, Square(5, 5), PieceKind.GOLD) == Move.from_usi("G*5e", position)
-    for bad in ("5e5d", "5a5b++", "g*5e", "+P*5e", "K*5e", "5a", "0a1a"):
+    for bad in ("5e5d", "5i5h", "5a5b++", "g*5e", "+P*5e", "K*5e", "5a", "0a1a"):
         with pytest.raises(ValueError):
             Move.from_usi(bad, position)
 

@@ -43,7 +43,8 @@ def test_each_claim_holds(record: Path) -> None:
 
 def test_every_shipped_tactic_has_a_fixture_and_a_near_miss() -> None:
     """For each shipped file, some fixture finds it and some fixture says it is not found."""
-    found, missed = set(), set()
+    found: set[str] = set()
+    missed: set[str] = set()
     for record in RECORDS:
         for claim in claims(record):
             (missed if claim.ply is None else found).add(claim.name)

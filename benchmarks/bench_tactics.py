@@ -1,0 +1,54 @@
+"""What finding tactics costs on top of reading: KIF records read and validated, against
+read, validated and searched for every shipped tactic and note (``kifu_lark.tactics.find``).
+Target (issue 15): at most 50 % more time.
+
+Records: the realistic set (``benchmarks.realistic``: players, times, one in five from a
+board diagram), the fixture games of fixtures/tactics (real openings, repeated) and the
+shared corpus's KIF and KI2 records when present."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import kifu_lark
+from benchmarks import realistic
+from benchmarks.common import corpus_records, in_turn
+from kifu_lark import tactics
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "tactics"
+
+
+def measure(label: str, texts: list[tuple[str, str]]) -> None:
+    """Print both rates and the overhead of ``find`` for ``texts`` ((text, format) pairs)."""
+    if not texts:
+        return
+    games = [kifu_lark.loads(text, fmt) for text, fmt in texts]
+    moves = sum(1 for g in games for n in g.mainline() if n.move is not None)
+
+    def read() -> None:
+        for text, fmt in texts:
+            kifu_lark.loads(text, fmt)
+
+    def read_and_find() -> None:
+        for text, fmt in texts:
+            tactics.find(kifu_lark.loads(text, fmt))
+
+    plain, searched = in_turn([read, read_and_find], repeat=7)
+    overhead = (searched - plain) / plain * 100
+    print(
+        f"{label}: read+validate {moves / plain:,.0f} moves/s, +find {moves / searched:,.0f} "
+        f"moves/s: find costs {overhead:.0f} % ({len(texts)} records, {moves} moves, "
+        f"{len(tactics.names())} tactics and notes)",
+        flush=True,
+    )
+
+
+def main() -> None:
+    """The realistic records, the tactic fixtures and the corpus, in turn."""
+    tactics.shipped()  # read the files once, outside the timing
+    measure("realistic kif", [(realistic.kif_text(p), "kif") for p in realistic.plans()])
+    fixtures = [(p.read_text(encoding="utf-8"), "kif") for p in sorted(FIXTURES.glob("*.kif"))]
+    measure("fixture openings kif (x20)", fixtures * 20)
+    for suffixes, fmt in (((".kif", ".kifu"), "kif"), ((".ki2", ".ki2u"), "ki2")):
+        found, _ = corpus_records(suffixes, fmt)
+        measure(f"corpus {fmt}", [(text, fmt) for text in found])
