@@ -101,3 +101,15 @@ def test_every_shipped_tactic_has_a_found_and_a_near_miss_game(tactic: tactics.T
         sides = {side for side, name in not_found if name == tactic.name}
         assert sides, f"{near.name}'s .expect does not claim {tactic.name} absent"
         assert not sides & {side for side, name in _found(near) if name == tactic.name}
+
+
+def test_the_definitions_page_lists_every_replacement() -> None:
+    """docs/tactics-definitions.md's list of `child ← parents` is the files' `replaces:`."""
+    page = (FOLDER.parents[1] / "docs" / "tactics-definitions.md").read_text(encoding="utf-8")
+    listed: dict[str, set[str]] = {}
+    for line in page.splitlines():
+        if line.startswith("  - ") and " ← " in line:
+            child, parents = line[4:].split(" ← ")
+            listed[child.strip()] = {p.strip() for p in parents.split("(")[0].split(",")}
+    files = {t.name: set(t.replaces) for t in tactics.shipped() if t.replaces}
+    assert listed == files
