@@ -28,7 +28,8 @@ def test_the_list_matches_names() -> None:
 
 
 def test_the_worked_example_reads() -> None:
-    """The ```tactic block of the worked example is a valid tactic file with a trigger."""
-    (block,) = re.findall(r"```tactic\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
+    """The file of the worked example is a valid tactic file with a trigger."""
+    blocks = re.findall(r"```text\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
+    (block,) = [b for b in blocks if "name: ダイヤモンド美濃" in b]
     tactic = parse_tactic(block)
     assert ("ダイヤモンド美濃", "囲い", 1) == (tactic.name, tactic.category, len(tactic.triggers))
