@@ -1,8 +1,9 @@
 """How time grows with input size, measured robustly enough for a shared CI machine.
 
 A linear reader takes about k times as long on k times the input; a quadratic one k² times.
-Tests compare the two sizes' best-of-several times with the garbage collector paused (its
-pauses depend on what else the process holds, not on the reader). For 8 times the input the
+Tests compare the two sizes' best-of-several CPU times of this process (other processes on a
+busy machine do not count in them) with the garbage collector paused (its pauses depend on
+what else the process holds, not on the reader). For 8 times the input the
 ratio must stay under 12 (a quadratic reader takes 64); a ratio over it is measured again,
 up to three rounds, because a busy machine can slow one run but not make a quadratic
 reader linear.
@@ -16,16 +17,16 @@ from collections.abc import Callable
 
 
 def best_seconds(run: Callable[[], object], repeats: int = 5) -> float:
-    """The fastest of ``repeats`` runs of ``run``, the collector paused during each."""
+    """The least CPU time of ``repeats`` runs of ``run``, the collector paused during each."""
     best = float("inf")
     was_enabled = gc.isenabled()
     try:
         for _ in range(repeats):
             gc.collect()
             gc.disable()
-            start = time.perf_counter()
+            start = time.process_time()
             run()
-            best = min(best, time.perf_counter() - start)
+            best = min(best, time.process_time() - start)
             gc.enable()
     finally:
         if was_enabled:

@@ -129,10 +129,8 @@ def find(
     nodes = game.line(line)
     index = index_for(chosen, game.start.variant)
     found = Matcher(game, index).run(game, nodes)
-    by_name = {t.name: t for t in index.tactics}
-    replaced = {
-        (f.side, parent) for f in found if f.name in by_name for parent in by_name[f.name].replaces
-    }
+    replaces = index.replaces
+    replaced = {(f.side, parent) for f in found for parent in replaces.get(f.name, ())}
     kept = [f for f in found if (f.side, f.name) not in replaced]
     kept.sort(key=lambda f: f.ply)
     return kept

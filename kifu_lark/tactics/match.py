@@ -28,6 +28,7 @@ from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
 _COLORS = (Color.BLACK, Color.WHITE)
+_MOVED = {"any": 0, "drop": 1, "board": 2, "capture": 3, "no-capture": 4}
 _HAND_CODES = tuple(KIND_CODE[kind] for kind in HAND_KINDS)
 
 
@@ -54,18 +55,35 @@ class Compiled:
     """One tactic for one side on one board size: engine indices and codes to compare."""
 
     __slots__ = (
+        "cap_hi",
+        "cap_lo",
         "empty",
         "equal",
         "groups",
+        "hand",
+        "heite",
+        "key",
+        "moved",
         "not_equal",
         "not_origins",
         "occupied",
         "origin",
+        "ply_hi",
+        "ply_lo",
         "tactic",
+        "took",
     )
 
     def __init__(self, tactic: Tactic, g: Geometry, color: int, trigger: lang.Cell | None) -> None:
         self.tactic = tactic
+        # The file's conditions as plain ints and sets, read on every try (the hot path).
+        self.key = (color, tactic.name)
+        self.ply_lo, self.ply_hi = tactic.ply[0], _upper(tactic.ply)
+        self.cap_lo, self.cap_hi = tactic.captures[0], _upper(tactic.captures)
+        self.moved = _MOVED[tactic.moved]
+        self.took = frozenset(KIND_CODE[kind] for kind in tactic.took)
+        self.heite = tactic.start == "平手"
+        self.hand = None if tactic.hand.rule == "any" else tactic.hand
         self.equal: list[tuple[int, int]] = []
         self.not_equal: list[tuple[int, int]] = []
         self.empty: list[int] = []
@@ -117,7 +135,34 @@ class Compiled:
         for i in self.occupied:
             if not cells[i]:
                 return False
-        return all(any(cells[i] == want for i, want in members) for members in self.groups.values())
+        for members in self.groups.values():
+            for i, want in members:
+                if cells[i] == want:
+                    break
+            else:
+                return False
+        return True
+
+    def fits(self, ply: int, captures: int, frm: int, taken: int, standard: bool) -> bool:
+        """The file's conditions that do not look at the board (``frm`` 0 for a drop,
+        ``taken`` the engine code captured or 0, ``standard`` for a 平手 start)."""
+        if not (self.ply_lo <= ply <= self.ply_hi and self.cap_lo <= captures <= self.cap_hi):
+            return False
+        if self.took and (taken & 15) not in self.took:
+            return False
+        if self.heite and not standard:
+            return False
+        moved = self.moved
+        if moved == 0:
+            return True
+        if moved in (1, 2):  # drop, board
+            return (frm == 0) == (moved == 1)
+        return (taken != 0) == (moved == 3)  # capture, no-capture
+
+
+def _upper(bounds: lang.Range) -> int:
+    """The upper end of a range as an int (open: larger than any game)."""
+    return 1 << 30 if bounds[1] is None else bounds[1]
 
 
 def code(kind: PieceKind, color: int) -> int:
@@ -151,10 +196,14 @@ class Index:
         #: side → patterns checked once after the last move.
         self.at_end: tuple[list[Compiled], list[Compiled]] = ([], [])
         self.tactics: list[Tactic] = []
+        #: name → the names it replaces, for the tactics that replace any.
+        self.replaces: dict[str, tuple[str, ...]] = {}
         for tactic in tactics:
             if (tactic.variant.files, tactic.variant.ranks) != (variant.files, variant.ranks):
                 continue
             self.tactics.append(tactic)
+            if tactic.replaces:
+                self.replaces[tactic.name] = tactic.replaces
             for color in (0, 1):
                 if tactic.side is not None and tactic.side is not _COLORS[color]:
                     continue
@@ -186,11 +235,6 @@ class Index:
 def index_for(tactics: tuple[Tactic, ...], variant: Variant) -> Index:
     """The index of ``tactics`` for ``variant``'s board (built once)."""
     return Index(tactics, variant)
-
-
-def in_range(value: int, bounds: lang.Range) -> bool:
-    """True when ``value`` lies in the (inclusive, possibly open-ended) range."""
-    return value >= bounds[0] and (bounds[1] is None or value <= bounds[1])
 
 
 def hand_fits(rule: lang.HandRule, hand: list[int]) -> bool:
@@ -225,25 +269,6 @@ class Matcher:
         # The engine's padded board and hand counts, updated by run() without any checks:
         # the game's moves were validated when it was read or built.
         self.cells, self.hands = board.cells, board.hands
-
-    def allowed(self, tactic: Tactic, ply: int, captures: int, drop: bool, taken: int) -> bool:
-        """The conditions of the file that do not look at the board (``taken``: the engine
-        code captured, 0 for none)."""
-        if not in_range(ply, tactic.ply) or not in_range(captures, tactic.captures):
-            return False
-        if tactic.took and (not taken or KINDS[(taken & 15) - 1] not in tactic.took):
-            return False
-        took = taken != 0
-        if tactic.start == "平手" and not self.standard_start:
-            return False
-        moved = tactic.moved
-        return (
-            moved == "any"
-            or (moved == "drop" and drop)
-            or (moved == "board" and not drop)
-            or (moved == "capture" and took)
-            or (moved == "no-capture" and not took)
-        )
 
     def add(self, color: int, tactic: Tactic, ply: int, node: Node) -> None:
         for side in (color, 1 - color) if tactic.also_opponent else (color,):
@@ -305,13 +330,13 @@ class Matcher:
             return self.found
         for side in (0, 1):
             for compiled in index.at_end[side]:
-                tactic = compiled.tactic
-                if (side, tactic.name) in self.seen:
+                if compiled.key in self.seen:
                     continue
-                if not self.allowed(tactic, ply, captures, False, 0):
+                if not compiled.fits(ply, captures, -1, 0, self.standard_start):
                     continue
-                if hand_fits(tactic.hand, hands[side]) and compiled.holds(cells, -1):
-                    self.add(side, tactic, ply, last)
+                hand = compiled.hand
+                if (hand is None or hand_fits(hand, hands[side])) and compiled.holds(cells, -1):
+                    self.add(side, compiled.tactic, ply, last)
         if notes is not None:
             moves = nodes[: ply - first]  # the moves come first; a special may end the line
             ended = nodes[-1].special is not None
@@ -334,16 +359,16 @@ class Matcher:
         frm: int,
         taken: int,
     ) -> None:
+        seen, cells, standard = self.seen, self.cells, self.standard_start
         for compiled in candidates:
+            if compiled.key in seen or not compiled.fits(ply, captures, frm, taken, standard):
+                continue
+            if not compiled.holds(cells, frm):
+                continue
+            hand = compiled.hand
+            if hand is not None and not hand_fits(hand, self.hands[color]):
+                continue
             tactic = compiled.tactic
-            if (color, tactic.name) in self.seen:
-                continue
-            if not self.allowed(tactic, ply, captures, frm == 0, taken):
-                continue
-            if not compiled.holds(self.cells, frm):
-                continue
-            if not hand_fits(tactic.hand, self.hands[color]):
-                continue
             if tactic.predicate is not None and not self.predicate(tactic.predicate, node, color):
                 continue
             self.add(color, tactic, ply, node)
