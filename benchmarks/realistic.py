@@ -9,7 +9,8 @@ writers with the same decoration otherwise.
 
 The headline of each reader's benchmark (``section``) prints, in this order: the real-shaped
 lines with the peers' figures on the same texts, the corpus line, the per-record fixed cost
-apart from the per-move cost, and the bytes a kept game costs per move.
+apart from the per-move cost, what an archive of short records (0 to 30 moves) costs per
+record, and the bytes a kept game costs per move.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -29,6 +31,7 @@ from typing import Any
 
 import kifu_lark
 from benchmarks.common import corpus_folder, corpus_texts, in_turn, rate
+from kifu_lark.errors import LossyWriteWarning
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.headers import HeaderKey
 from kifu_lark.model.move import Move, Special, SpecialKind, Time
@@ -519,6 +522,32 @@ def fixed_cost(fmt: str, lengths: Sequence[int] = (0, 1, 20, 60, 120), count: in
         )
 
 
+def short_records(fmt: str, count: int = 120) -> None:
+    """What an archive of short records costs: ``count`` real-shaped records of 0 to 30
+    moves (one in five from a diagram; for CSA, every other one floodgate-shaped), read one
+    after the other, in µs per record, ours and each peer's that reads them all."""
+    rng = random.Random(77)
+    records = [
+        plan(20_000 + i, plies=rng.randint(0, 30), bod=i % BOD_EVERY == BOD_EVERY - 1)
+        for i in range(count)
+    ]
+    with warnings.catch_warnings():  # JKF has no move number for a diagram's start: fine here
+        warnings.simplefilter("ignore", LossyWriteWarning)
+        texts = [
+            csa_text(p, floodgate=True) if fmt == "csa" and i % 2 else TEXTS[fmt](p)
+            for i, p in enumerate(records)
+        ]
+    for name, read in [("kifu-lark", ours(fmt)), *peers(fmt)]:
+        if not all(_reads(read, t) for t in texts):
+            print(f"  short records, {name}: fails on some of them")
+            continue
+        print(
+            f"  short records (0-30 moves, {count} of them), {name}: "
+            f"{_per_record(read, texts) * 1e6:,.0f} µs per record",
+            flush=True,
+        )
+
+
 def _per_record(read: Reader, texts: Sequence[str], budget: float = 0.1) -> float:
     """Seconds per record reading ``texts`` (best of 5 rounds of at least ``budget`` s)."""
     best = float("inf")
@@ -614,6 +643,7 @@ def section(fmt: str, suffixes: tuple[str, ...]) -> None:
         compare("ki2 real-shaped, one move a line", fmt, single, counts)
     corpus(fmt, suffixes)
     fixed_cost(fmt)
+    short_records(fmt)
     memory(fmt, shaped, sum(counts))
     if fmt == "csa":
         memory(fmt, flood, sum(counts))

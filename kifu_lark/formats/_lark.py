@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from lark import (
     Lark,
+    Token,
     Transformer,
     Tree,
     UnexpectedCharacters,
@@ -47,17 +50,88 @@ def _uncaptured(terminal: TerminalDef) -> None:
         terminal.pattern = PatternRE(_NAMED_GROUP.sub("(?:", pattern.value), pattern.flags)
 
 
-@functools.cache
+# Parsers are built once, by one thread at a time: lark's grammar loading is not meant to run
+# twice at once, and two threads asking for the same parser get the same one.
+_BUILDING = threading.RLock()
+
+
 def parser(grammar: str, start: str = "start", **options: Any) -> Lark:
-    """The LALR parser of ``grammar`` (a file in ``kifu_lark.grammars``), built once."""
-    opts: dict[str, Any] = {
-        "parser": "lalr",
-        "propagate_positions": False,
-        "maybe_placeholders": False,
-        "edit_terminals": _uncaptured,
-    }
-    opts.update(options)
-    return Lark.open_from_package(GRAMMAR_PACKAGE, grammar, start=start, **opts)
+    """The LALR parser of ``grammar`` (a file in ``kifu_lark.grammars``), built once.
+
+    A built parser is shared by every thread: lark keeps the state of a parse in objects of
+    that parse (its lexer and parser states), and our callbacks keep none. The one thing lark
+    builds in a parser on first use is each lexer's scanner; two threads there at once each
+    build an equal one and either is kept, which is harmless as long as no ``lexer_callbacks``
+    are passed (a concurrent first build could chain one twice). Building them all up front
+    would cost a third more on each format's first read.
+    """
+    key = (grammar, start, *sorted(options.items()))
+    try:
+        return _PARSERS[key]
+    except KeyError:
+        pass
+    with _BUILDING:
+        if key not in _PARSERS:
+            opts: dict[str, Any] = {
+                "parser": "lalr",
+                "propagate_positions": False,
+                "maybe_placeholders": False,
+                "edit_terminals": _uncaptured,
+            }
+            opts.update(options)
+            _PARSERS[key] = Lark.open_from_package(GRAMMAR_PACKAGE, grammar, start=start, **opts)
+        return _PARSERS[key]
+
+
+_PARSERS: dict[tuple[Any, ...], Lark] = {}
+
+
+@functools.cache
+def pieces_pattern(
+    grammar: str, names: tuple[str, ...], after: str | None = None
+) -> re.Pattern[str]:
+    """A regex matching any one of the terminals ``names`` of ``grammar`` (in that order,
+    each as the group of its name), followed by terminal ``after`` when given: what cuts a
+    run token (a run of those terminals) back into them."""
+    lark = parser(grammar)
+    alternatives = "|".join(
+        f"(?P<{name}>{lark.get_terminal(name).pattern.to_regexp()})" for name in names
+    )
+    tail = "" if after is None else f"(?:{lark.get_terminal(after).pattern.to_regexp()})"
+    return re.compile(f"(?:{alternatives}){tail}")
+
+
+def cut(run: Token, pattern: re.Pattern[str], skip: str = "") -> Iterator[Token]:
+    """The tokens ``run`` is made of, each located as lark locates a token: every match of
+    ``pattern`` (from :func:`pieces_pattern`; the matches follow each other and cover the
+    run) as a token of its group's name holding that group's text, except those named
+    ``skip``."""
+    line, column, start = run.line or 1, run.column or 1, run.start_pos or 0
+    line_start = 1 - column  # where the token's line starts, relative to the token
+    seen = 0
+    for m in pattern.finditer(run):
+        kind = m.lastgroup
+        assert kind is not None
+        at = m.start()
+        breaks = run.count("\n", seen, at)
+        if breaks:
+            line += breaks
+            line_start = run.rfind("\n", seen, at) + 1
+        seen = at
+        if kind == skip:
+            continue
+        value = m.group(kind)
+        yield Token(kind, value, start + at, line, at - line_start + 1)
+
+
+def expand(items: Iterable[Any], runs: dict[str, re.Pattern[str]]) -> Iterator[Any]:
+    """``items`` (a parse tree's children) with each run token whose type ``runs`` names
+    replaced by the tokens it is made of (see :func:`cut`)."""
+    for item in items:
+        if isinstance(item, Token) and item.type in runs:
+            yield from cut(item, runs[item.type], "BLANK_LINE")
+        else:
+            yield item
 
 
 def parse(lark: Lark, text: str, format: str) -> Tree[Any]:

@@ -15,7 +15,7 @@ import functools
 import re
 
 from attrs import evolve
-from lark import Lark, Token, Tree
+from lark import Token, Tree
 
 from kifu_lark.errors import InvalidRecordError, KifuError
 from kifu_lark.formats import _lark
@@ -50,7 +50,8 @@ def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
     """The compiled regex of terminal ``name`` of ``grammar`` (every terminal kept, even
     those only used inside others), so readers take lines apart with the grammar's own
     definition rather than a second parser."""
-    lexer_only = Lark.open_from_package(_lark.GRAMMAR_PACKAGE, grammar, parser=None, lexer="basic")
+    # edit_terminals=None: the named groups stay (the parsers' lexers drop them)
+    lexer_only = _lark.parser(grammar, parser=None, lexer="basic", edit_terminals=None)
     return re.compile(lexer_only.get_terminal(name).pattern.to_regexp())
 
 

@@ -176,6 +176,12 @@ class _Tags(Transformer[Token, Any]):
     def move_run(self, c: list[Token]) -> tuple[str, Token]:
         return ("moves", c[0])
 
+    def info_run(self, c: list[Token]) -> tuple[str, Token]:
+        return ("run", c[0])
+
+    def position_run(self, c: list[Token]) -> tuple[str, Token]:
+        return ("run", c[0])
+
     def special(self, c: list[Token]) -> tuple[str, Token]:
         return ("special", c[0])
 
@@ -191,6 +197,35 @@ class _Tags(Transformer[Token, Any]):
 
 _TAGS = _Tags()
 
+#: The statements of an INFO_RUN or POSITION_RUN token → the tags ``_Tags`` gives them.
+_RUN_TAGS = {
+    "NAME": "header",
+    "INFO": "header",
+    "COMMENT": "comment",
+    "PI": "pi",
+    "BOARD_ROW": "row",
+    "PLACEMENT": "placement",
+}
+
+
+def run_pattern(grammar: str) -> re.Pattern[str]:
+    """What cuts ``grammar``'s INFO_RUN and POSITION_RUN tokens back into their statements
+    (each with the _EOS after it)."""
+    return _lark.pieces_pattern(grammar, tuple(_RUN_TAGS), "_EOS")
+
+
+def _statements(items: list[tuple[Any, ...]], runs: re.Pattern[str]) -> list[tuple[Any, ...]]:
+    """``items`` with each run cut into its statements, tagged as ``_Tags`` tags them."""
+    if not any(item[0] == "run" for item in items):
+        return items
+    out: list[tuple[Any, ...]] = []
+    for item in items:
+        if item[0] == "run":
+            out += [(_RUN_TAGS[token.type], token) for token in _lark.cut(item[1], runs)]
+        else:
+            out.append(item)
+    return out
+
 
 class _Records:
     """Reads the records of one text: ``game`` replays a record's statements in order."""
@@ -200,12 +235,14 @@ class _Records:
         self.options = options
         self.text = text
         self.moves_in = move_line_pattern(dialect.grammar)
+        self.runs = run_pattern(dialect.grammar)
 
     # --- a record --------------------------------------------------------------------------
 
     def game(self, items: list[tuple[Any, ...]]) -> Game | None:
         if not items:
             return None
+        items = _statements(items, self.runs)
         headers = Headers()
         setup: list[tuple[Any, ...]] = []
         turn: Token | None = None

@@ -14,6 +14,7 @@ import unicodedata
 from typing import Protocol
 
 from kifu_lark.errors import KifuSyntaxError, UnsupportedFeatureError
+from kifu_lark.formats import _lark
 from kifu_lark.model.color import Color
 from kifu_lark.model.handicap import (
     HANDICAP_ALIASES,
@@ -426,6 +427,13 @@ def write_summary(plies: int, kind: SpecialKind, color: Color | None, handicap: 
 
 
 # --- the header section: headers and the start position ------------------------------------
+
+
+def head_lines(grammar: str) -> re.Pattern[str]:
+    """The pattern cutting a HEAD_BLOCK token of ``grammar`` (KIF's or KI2's: a run of
+    header, ``#``, ``*`` and ``&`` lines, blank lines between) back into those lines."""
+    names = ("HEADER_LINE", "HASH_LINE", "COMMENT_LINE", "BOOKMARK_LINE", "BLANK_LINE")
+    return _lark.pieces_pattern(grammar, names)
 
 
 class HeaderSection:

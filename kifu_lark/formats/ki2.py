@@ -13,6 +13,7 @@ six moves a line as Kifu for Windows does, comments and bookmarks after their mo
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -36,6 +37,7 @@ from kifu_lark.formats.japanese import (
     comment_text,
     digit_value,
     display_width,
+    head_lines,
     is_handicap,
     kanji_number,
     read_summary,
@@ -163,7 +165,7 @@ class _Reader:
         return self.builder
 
     def read(self, tree: Tree[Any]) -> Game:
-        for item in tree.children:
+        for item in _lark.expand(tree.children, _head_runs()):
             if isinstance(item, Tree) and item.data == "footer":
                 continue  # 激指's closing lines: not part of the record
             if self.builder is None and self.diagram.add(item):
@@ -251,6 +253,12 @@ class _Reader:
         assert kind is not None
         color = side if kind in _SIDED else builder.color
         builder.special(kind, color=color, line=token.line, column=token.column)
+
+
+@functools.cache
+def _head_runs() -> dict[str, re.Pattern[str]]:
+    """What cuts a HEAD_BLOCK token back into its lines (KIF's pieces, ki2.lark's terminals)."""
+    return {"HEAD_BLOCK": head_lines("ki2.lark")}
 
 
 def read_ki2(text: str, options: ReadOptions) -> list[Game]:

@@ -19,6 +19,7 @@ from kifu_lark.formats.japanese import (
     HeaderSection,
     comment_text,
     digit_value,
+    head_lines,
     kanji_number,
     read_summary,
 )
@@ -68,7 +69,7 @@ class _KifReader:
 
     def read(self, items: list[Token | Tree[Token]]) -> Game:
         """Build the game from the top-level items of the parse tree."""
-        for item in items:
+        for item in _lark.expand(items, _head_runs()):
             if self.builder is None:
                 if self.diagram.add(item):
                     continue
@@ -323,6 +324,12 @@ def _time(m: re.Match[str], text: str) -> Time:
             (int(hours) * 3600 if hours else 0) + int(total_minutes) * 60 + int(total_seconds)
         )
     return remember(_TIMES, text, Time(float(int(minutes) * 60 + int(seconds)), total), _TIMES_KEPT)
+
+
+@functools.cache
+def _head_runs() -> dict[str, re.Pattern[str]]:
+    """What cuts a HEAD_BLOCK token back into its lines."""
+    return {"HEAD_BLOCK": head_lines(GRAMMAR)}
 
 
 @functools.cache

@@ -95,6 +95,11 @@ class Headers(MutableMapping[Key, str]):
     def __len__(self) -> int:
         return len({standard_key(k) for k, _ in self.entries})
 
+    def __bool__(self) -> bool:
+        # Without it, truth asked ``__len__``, which counts distinct keys: every record read
+        # paid for it (``headers or Headers()``).
+        return bool(self.entries)
+
     # One signature for Mapping.get's two overloads: a str default gives a str anyway.
     def get(self, key: Key, default: str | None = None) -> str | None:  # type: ignore[override]
         """The first value for ``key`` (any spelling of it), or ``default``."""

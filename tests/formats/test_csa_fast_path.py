@@ -21,7 +21,7 @@ from lark import Lark, Token
 
 import kifu_lark
 from kifu_lark.formats import _lark
-from kifu_lark.formats.csa import cell_pattern, move_line_pattern, normalise
+from kifu_lark.formats.csa import cell_pattern, move_line_pattern, normalise, run_pattern
 from kifu_lark.formats.msk import FORMAT as MSK
 from kifu_lark.textio import decode
 from tests.conftest import FIXTURES
@@ -48,10 +48,13 @@ def _row_reference(grammar: str) -> Lark:
 
 
 def _runs(grammar: str, text: str, kind: str = "MOVE_RUN") -> list[str]:
-    """The ``kind`` tokens the full parser finds in ``text`` (none when it rejects it)."""
+    """The ``kind`` tokens the full parser finds in ``text`` (none when it rejects it),
+    those inside header and position runs included (cut as the reader cuts them)."""
     with contextlib.suppress(Exception):
         tree = _lark.parser(grammar).parse(normalise(text))
-        return [str(t) for t in tree.scan_values(lambda v: isinstance(v, Token)) if t.type == kind]
+        tokens = list(tree.scan_values(lambda v: isinstance(v, Token)))
+        heads = {"INFO_RUN": run_pattern(grammar), "POSITION_RUN": run_pattern(grammar)}
+        return [str(t) for t in _lark.expand(tokens, heads) if t.type == kind]
     return []
 
 

@@ -1,0 +1,128 @@
+"""The run tokens of the lines before the moves (KIF and KI2 ``HEAD_BLOCK``, CSA and MSK
+``INFO_RUN`` and ``POSITION_RUN``) change nothing but speed.
+
+Each text is parsed twice: by the reader's parser, its run tokens cut back into lines or
+statements as the readers cut them (``_lark.cut``), and by the same grammar with the run
+terminals made unable to match, which reads every line as its own token, as the grammar did
+before runs existed. Both must give the same tokens (type, text, line, column), or reject the
+text at the same line and column: on every fixture and corpus text, on real-shaped records,
+and on fuzzed fixtures.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lark import Lark, Token
+from lark.exceptions import UnexpectedInput
+from lark.lexer import PatternRE, TerminalDef
+
+from benchmarks import realistic
+from kifu_lark.errors import KifuError
+from kifu_lark.formats import _lark, csa, ki2, kif_read
+from kifu_lark.textio import decode
+from tests.conftest import FIXTURES, corpus_dir
+from tests.test_fuzz import mutations
+
+#: grammar → (its run terminals, the suffixes of its texts, how its reader prepares a text)
+GRAMMARS: dict[str, tuple[tuple[str, ...], tuple[str, ...], Any]] = {
+    "kif.lark": (("HEAD_BLOCK",), (".kif", ".kifu"), kif_read.normalise),
+    "ki2.lark": (("HEAD_BLOCK",), (".ki2", ".ki2u"), lambda t: t if t.endswith("\n") else t + "\n"),
+    "csa.lark": (("INFO_RUN", "POSITION_RUN"), (".csa",), csa.normalise),
+    "msk.lark": (("INFO_RUN", "POSITION_RUN"), (".msk",), csa.normalise),
+}
+_CUTS = {
+    "kif.lark": kif_read._head_runs()["HEAD_BLOCK"],
+    "ki2.lark": ki2._head_runs()["HEAD_BLOCK"],
+    "csa.lark": csa.run_pattern("csa.lark"),
+    "msk.lark": csa.run_pattern("msk.lark"),
+}
+_NEVER = PatternRE("(?!)x")
+
+
+@functools.cache
+def _without_runs(grammar: str) -> Lark:
+    """``grammar``'s parser with its run terminals unable to match anything."""
+    runs = GRAMMARS[grammar][0]
+
+    def edit(terminal: TerminalDef) -> None:
+        _lark._uncaptured(terminal)
+        if terminal.name in runs:
+            terminal.pattern = _NEVER
+
+    return _lark.parser(grammar, edit_terminals=edit)
+
+
+def _tokens(grammar: str, lark: Lark, text: str) -> tuple[Any, ...]:
+    """Every token of ``text`` (run tokens cut), or where ``lark`` rejects it."""
+    try:
+        tree = lark.parse(text)
+    except UnexpectedInput as err:
+        return ("rejected", err.line, err.column)
+    runs = dict.fromkeys(GRAMMARS[grammar][0], _CUTS[grammar])
+    found = _lark.expand(tree.scan_values(lambda v: isinstance(v, Token)), runs)
+    return tuple((t.type, str(t), t.line, t.column) for t in found)
+
+
+def _same(grammar: str, text: str) -> bool:
+    """``text`` reads alike with and without runs; True when a run token was used."""
+    fast = _tokens(grammar, _lark.parser(grammar), text)
+    assert _tokens(grammar, _without_runs(grammar), text) == fast
+    tree_types = set()
+    if fast[:1] != ("rejected",):
+        tree = _lark.parser(grammar).parse(text)
+        tree_types = {t.type for t in tree.scan_values(lambda v: isinstance(v, Token))}
+    return bool(tree_types & set(GRAMMARS[grammar][0]))
+
+
+def _texts(grammar: str) -> list[str]:
+    _, suffixes, prepare = GRAMMARS[grammar]
+    roots = [FIXTURES, *(r for r in [corpus_dir()] if r is not None)]
+    texts = []
+    for root in roots:
+        for path in sorted(Path(root).rglob("*")):
+            if path.is_file() and path.suffix.lower() in suffixes:
+                try:
+                    texts.append(prepare(decode(path.read_bytes())[0]))
+                except KifuError:  # undecodable files are the fuzz tests' business
+                    continue
+    return texts
+
+
+@pytest.mark.parametrize("grammar", sorted(GRAMMARS))
+def test_every_fixture_reads_alike_with_and_without_runs(grammar: str) -> None:
+    texts = _texts(grammar)
+    assert texts
+    used = sum(_same(grammar, text) for text in texts)
+    assert used > len(texts) // 2, f"runs used in {used} of {len(texts)} {grammar} texts"
+
+
+_SHAPED = {"kif.lark": "kif", "ki2.lark": "ki2", "csa.lark": "csa"}
+
+
+@pytest.mark.parametrize("grammar", sorted(_SHAPED))
+def test_real_shaped_records_read_alike_and_use_the_runs(grammar: str) -> None:
+    """Headers, diagrams and floodgate's start rows: every record takes the fast path."""
+    make = realistic.TEXTS[_SHAPED[grammar]]
+    prepare = GRAMMARS[grammar][2]
+    texts = [make(p) for p in realistic.plans(10, seed=500, plies=8)]
+    if grammar == "csa.lark":
+        texts += [realistic.csa_text(p, floodgate=True) for p in realistic.plans(5, plies=4)]
+    for text in texts:
+        assert _same(grammar, prepare(text)), text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_fuzzed_fixtures_read_or_fail_alike(data: st.DataObject) -> None:
+    """Damaged texts: the same tokens, or the same line and column of the error."""
+    grammar = data.draw(st.sampled_from(sorted(GRAMMARS)))
+    texts = _texts(grammar)
+    text = data.draw(st.sampled_from(texts))
+    broken = data.draw(mutations(text.encode()))
+    _same(grammar, GRAMMARS[grammar][2](broken.decode("utf-8", "replace")))
