@@ -40,6 +40,13 @@ Tolerate = str | Violation | Iterable[str | Violation]
 
 _LOADS_OPTIONS = ("format", "tolerate", "encoding")
 _DUMPS_OPTIONS = ("format", "mainline_only", "encoding", "validate", "tactics")
+_EMPTY_HINT = "check that the text is a record, and its format (format=…)"
+
+
+def _writable(game: str = "shogi") -> str:
+    """The hint naming the formats that write ``game`` records."""
+    names = [f.name for f in all_formats() if f.writer is not None and f.game == game]
+    return "formats that write them: " + ", ".join(names)
 
 
 def _check_options(
@@ -196,7 +203,7 @@ def loads(
     """
     games = loads_all(text, format, tolerate=tolerate, encoding=encoding, **options)
     if not games:
-        raise KifuError("the text holds no game", code="EMPTY")
+        raise KifuError("the text holds no game", code="EMPTY", hint=_EMPTY_HINT)
     return games[0]
 
 
@@ -267,7 +274,7 @@ def load(
     """Read the (first) game in ``source`` (a path or a file object). See :func:`load_all`."""
     games = load_all(source, format, encoding, tolerate=tolerate, **options)
     if not games:
-        raise KifuError("the file holds no game", code="EMPTY")
+        raise KifuError("the file holds no game", code="EMPTY", hint=_EMPTY_HINT)
     return games[0]
 
 
@@ -308,13 +315,17 @@ def dumps(
     """
     fmt = _format(format)
     if fmt.writer is None:
-        raise UnknownFormatError(f"format {fmt.name!r} cannot be written", code="READ_ONLY")
+        raise UnknownFormatError(
+            f"format {fmt.name!r} cannot be written", code="READ_ONLY", hint=_writable()
+        )
     _check_options("dumps", fmt, options, _DUMPS_OPTIONS, reading=False)
     is_shogi = isinstance(game, Game)
     if is_shogi != (fmt.game == "shogi"):
         kind = "a shogi game" if is_shogi else f"a {getattr(game, 'game', 'non-shogi')} record"
         raise UnsupportedFeatureError(
-            f"{fmt.name} holds {fmt.game} records, not {kind}", format=fmt.name
+            f"{fmt.name} holds {fmt.game} records, not {kind}",
+            format=fmt.name,
+            hint=_writable(game=getattr(game, "game", "shogi") if not is_shogi else "shogi"),
         )
     if is_shogi and not fmt.holds_variant(game.start.variant.name):
         raise UnsupportedFeatureError(

@@ -32,7 +32,7 @@ from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.move import Move, usi_parts
 from kifu_lark.model.piece import Piece
-from kifu_lark.model.position import Position
+from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
 from kifu_lark.move_text import MARKS, check_notation, read_move_text, write_move_text
@@ -345,7 +345,9 @@ def _from_sfen(sfen: str, variant: Variant | None) -> Position:
     try:
         return Position.from_sfen(sfen, variant)
     except ValueError as err:
-        raise KifuSyntaxError(str(err), code="BAD_POSITION", format="sfen", text=sfen) from None
+        raise KifuSyntaxError(
+            str(err), code="BAD_POSITION", format="sfen", text=sfen, hint=SFEN_HINT
+        ) from None
 
 
 def _square(text: str) -> Square:

@@ -172,7 +172,7 @@ class UnknownFormatError(KifuError):
     default_code = "UNKNOWN_FORMAT"
 
     def __init__(self, message: str, *, closest: str | None = None, **kwargs: Any) -> None:
-        if closest and "hint" not in kwargs:
+        if closest and not kwargs.get("hint"):
             kwargs["hint"] = f"did you mean {closest!r}?"
         super().__init__(message, **kwargs)
         self.closest = closest
@@ -192,7 +192,8 @@ class KifuFileNotFoundError(KifuIOError, FileNotFoundError):
 def io_error(err: OSError, action: str, path: str) -> KifuIOError:
     """``err`` (from the system) as a :class:`KifuIOError` naming ``path``."""
     cls = KifuFileNotFoundError if isinstance(err, FileNotFoundError) else KifuIOError
-    found = cls(f"cannot {action} {path}: {err.strerror or err}", hint=None)
+    hint = "check the path" if cls is KifuFileNotFoundError else f"check that you may {action} it"
+    found = cls(f"cannot {action} {path}: {err.strerror or err}", hint=hint)
     found.errno, found.strerror, found.filename = err.errno, err.strerror, path
     return found
 

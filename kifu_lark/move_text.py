@@ -92,7 +92,11 @@ def write_special_text(special: Special, notation: str, to_move: Color) -> str:
         return special_line(CSA, special, to_move)
     word = _USI_SPECIALS.get(kind) if notation == "usi" else SPECIAL_WORDS.get(kind)
     if word is None:
-        raise UnsupportedFeatureError(f"{notation} has no word for {kind.name}", format=notation)
+        raise UnsupportedFeatureError(
+            f"{notation} has no word for {kind.name}",
+            format=notation,
+            hint="leave the special out, or write it in a notation that names it",
+        )
     return word
 
 

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
+from lark import Lark, Token, Transformer
 
 import kifu_lark
 from kifu_lark.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
+    InvalidRecordError,
     KifuEncodingError,
     KifuError,
+    KifuFileNotFoundError,
     KifuSyntaxError,
     UnknownFormatError,
     UnsupportedFeatureError,
 )
+from kifu_lark.formats import _lark
+from kifu_lark.formats._lark import expected_words
 from kifu_lark.rules.violations import TOLERABLE, Violation
 from kifu_lark.textio import decode, encode
 
@@ -94,3 +102,66 @@ def test_every_rule_breach_has_a_hint() -> None:
         assert violation.hint, violation
     for name, violation in TOLERABLE.items():
         assert f"--tolerate {name}" in violation.hint
+
+
+def test_expected_terminals_are_named_in_words() -> None:
+    """A syntax error's hint names what was expected as a reader says it: fixed texts
+    quoted, named terminals in lower-case words, the end as "end of input"."""
+    parser = Lark('start: "k-" SQUARE NL\nSQUARE: /[a-z][1-7]/\nNL: "\\n"\n', parser="lalr")
+    assert ["end of input", "header line", "square"] == expected_words(
+        {"$END", "HEADER_LINE", "common__SQUARE"}
+    )
+    with pytest.raises(KifuSyntaxError) as info:
+        _lark.parse(parser, "k-z9\n", "test")
+    assert info.value.hint == "expected square"
+    with pytest.raises(KifuSyntaxError) as info:
+        _lark.parse(parser, "b4\n", "test")
+    assert info.value.hint == "expected 'k-'"
+
+
+def test_a_file_that_is_missing_says_to_check_the_path(tmp_path: Path) -> None:
+    """Reading a missing file is a KifuFileNotFoundError whose hint says what to check."""
+    with pytest.raises(KifuFileNotFoundError) as info:
+        kifu_lark.load(tmp_path / "nothing.kif")
+    assert info.value.hint == "check the path"
+
+
+def test_an_unknown_format_with_no_close_name_lists_the_known_ones() -> None:
+    """No close match: the hint lists the format names instead of guessing."""
+    with pytest.raises(UnknownFormatError) as info:
+        kifu_lark.loads("x", "zzzzzzzz")
+    assert info.value.hint is not None and info.value.hint.startswith("known: ")
+    assert "csa" in info.value.hint.split(": ", 1)[1].split(", ")
+    with pytest.raises(UnknownFormatError) as info:
+        kifu_lark.loads("x", "csaa")
+    assert info.value.hint == "did you mean 'csa'?"
+
+
+def test_an_sfen_run_wider_than_any_board_is_a_located_error() -> None:
+    """A run of empty squares past 9 (a number of any size) is refused before it is
+    counted, with the SFEN layout as hint."""
+    for run in ("99", "1" + "9" * 400):
+        sfen = f"lnsgkgsnl/{run}r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+        with pytest.raises(InvalidRecordError) as info:
+            kifu_lark.loads(sfen, "sfen")
+        assert (1, "BAD_POSITION") == (info.value.line, info.value.code)
+        assert f"run of {run[:9]}" in info.value.message
+        assert info.value.hint is not None and "SFEN" in info.value.hint
+
+
+def test_a_readers_own_failure_inside_lark_is_located_with_a_hint() -> None:
+    """A non-KifuError a transformer raises (a bug some text reaches) comes out as a
+    KifuSyntaxError at the token it was reading, not as lark's bare message."""
+
+    class Runs(Transformer[Token, Any]):
+        def NUMBER(self, token: Token) -> list[None]:  # lark calls it for each NUMBER token
+            return [None] * int(token)  # OverflowError past the index size: the bug
+
+    grammar = 'start: NAME NUMBER NL\nNAME: /[a-z]+/\nNUMBER: /[0-9]+/\nNL: "\\n"\n%ignore " "'
+    parser = Lark(grammar, parser="lalr")
+    text = "abc " + "9" * 40 + "\n"
+    with pytest.raises(KifuSyntaxError) as info:
+        _lark.transform(Runs(), _lark.parse(parser, text, "test"), text, "test")
+    err = info.value
+    assert (1, 5, text.rstrip()) == (err.line, err.column, err.source_line)
+    assert "cannot read this NUMBER" in err.message and err.hint

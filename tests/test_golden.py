@@ -78,4 +78,5 @@ def test_bad_fixture_fails_where_its_err_file_says(
             pytest.fail(f"{expected_file} was missing and has been written: review it")
     assert expected_file.read_text(encoding="utf-8") == actual, str(err)
     assert err.format == fmt.name
+    assert err.hint, f"{path.name}: {err.code} has no hint"
     assert err.line is not None

@@ -97,14 +97,21 @@ def read_records(
         try:
             data = Path(source).read_bytes()
         except OSError as err:
-            raise KifuError(f"cannot read {source}: {err.strerror}", code="IO") from None
+            raise KifuError(
+                f"cannot read {source}: {err.strerror}", code="IO", hint="check the path"
+            ) from None
         by_ext = format_for_path(source)
         path_format = by_ext.name if by_ext else None
     text, used = decode(data, encoding)
     records = loads_all(text, fmt or path_format, tolerate=tolerate_list(tolerate))
     if not records:  # e.g. a CSA text of comments only: validate and convert both refuse it
         raise KifuError(
-            "the text holds no record", code="EMPTY", format=fmt or path_format, line=1, column=1
+            "the text holds no record",
+            code="EMPTY",
+            format=fmt or path_format,
+            line=1,
+            column=1,
+            hint="check that this is a record, and its format (--from)",
         )
     for record in records:
         record.encoding = used
@@ -130,9 +137,13 @@ def expand(
         try:
             is_dir = path.is_dir()
             if not is_dir and not path.exists() and name != "-":
-                raise KifuError(f"{name}: no such file or folder", code="USAGE")
+                raise KifuError(
+                    f"{name}: no such file or folder", code="USAGE", hint="check the path"
+                )
         except OSError as err:
-            raise KifuError(f"{name}: {err.strerror}", code="USAGE") from None
+            raise KifuError(
+                f"{name}: {err.strerror}", code="USAGE", hint="check the path"
+            ) from None
         if is_dir:
             for child in sorted(path.rglob("*")):
                 if not child.is_file():

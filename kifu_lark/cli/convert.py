@@ -136,7 +136,11 @@ def _is_folder(name: str) -> bool:
 def _pick(records: list[Any], game: int | None, source: str, target: str) -> list[Any]:
     if game is not None:
         if not 1 <= game <= len(records):
-            raise KifuError(f"{source} holds {len(records)} game(s), not {game}", code="USAGE")
+            raise KifuError(
+                f"{source} holds {len(records)} game(s), not {game}",
+                code="USAGE",
+                hint=f"--game counts from 1 to {len(records)}",
+            )
         records = [records[game - 1]]
     fmt = get_format(target)
     for record in records:
@@ -183,7 +187,8 @@ def every_ply(record: Any) -> str:
     """
     if not isinstance(record, Game):
         raise UnsupportedFeatureError(
-            f"--every-ply lists shogi positions, not {type(record).__name__} ones"
+            f"--every-ply lists shogi positions, not {type(record).__name__} ones",
+            hint="leave --every-ply out",
         )
     return "".join(
         position.sfen() + "\n"

@@ -61,6 +61,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     draw = get_format(record.format).board_text
     if draw is None:
-        raise KifuError(f"{record.format} records cannot be shown", code="USAGE")
+        raise KifuError(
+            f"{record.format} records cannot be shown",
+            code="USAGE",
+            hint="kifu-lark formats lists the formats that draw a board",
+        )
     print(draw(record, None), end="")
     return 0

@@ -43,7 +43,11 @@ def node_at(game: Game, ply: int | None) -> Node:
     if ply is None:
         return line[-1] if line else game.root
     if not 0 <= ply <= len(line):
-        raise KifuError(f"the main line has {len(line)} moves, not {ply}", code="USAGE")
+        raise KifuError(
+            f"the main line has {len(line)} moves, not {ply}",
+            code="USAGE",
+            hint=f"--ply counts from 0 (the start) to {len(line)}",
+        )
     return line[ply - 1] if ply else game.root
 
 
@@ -67,7 +71,11 @@ def board_text(game: Game, node: Node) -> str:
 def run(args: argparse.Namespace) -> int:
     records = read_records(args.file, args.source_format, args.encoding, args.tolerate)
     if not 1 <= args.game <= len(records):
-        raise KifuError(f"{args.file} holds {len(records)} game(s)", code="USAGE")
+        raise KifuError(
+            f"{args.file} holds {len(records)} game(s)",
+            code="USAGE",
+            hint=f"--game counts from 1 to {len(records)}",
+        )
     if args.glyphs and not args.svg:
         raise KifuError("--glyphs chooses the letters of an SVG picture", code="USAGE",
                         hint="pass --svg OUT too")
@@ -78,7 +86,11 @@ def run(args: argparse.Namespace) -> int:
     if args.moves:
         square = _square(args.moves)
         if record.position_at(node)[square] is None:
-            raise KifuError(f"no piece on {args.moves} at this ply", code="USAGE")
+            raise KifuError(
+                f"no piece on {args.moves} at this ply",
+                code="USAGE",
+                hint="name a square holding a piece (see the board without --moves)",
+            )
     if args.svg:
         from kifu_lark.render.svg import svg_board
 
@@ -113,14 +125,21 @@ def _show_other(record: Any, args: argparse.Namespace) -> int:
         raise KifuError(
             f"--moves marks where a shogi piece can go; not available for {game} records",
             code="USAGE",
+            hint="leave --moves out",
         )
     if args.svg:
         if fmt.board_svg is None:
-            raise KifuError(f"{fmt.name} records have no SVG picture", code="USAGE")
+            raise KifuError(
+                f"{fmt.name} records have no SVG picture", code="USAGE", hint="leave --svg out"
+            )
         svg = fmt.board_svg(record, args.ply)
         Path(args.svg).write_text(svg, encoding="utf-8")
         return 0
     if fmt.board_text is None:
-        raise KifuError(f"{fmt.name} records cannot be shown", code="USAGE")
+        raise KifuError(
+            f"{fmt.name} records cannot be shown",
+            code="USAGE",
+            hint="kifu-lark formats lists the formats that draw a board",
+        )
     print(fmt.board_text(record, args.ply), end="")
     return 0

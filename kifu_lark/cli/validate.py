@@ -83,7 +83,11 @@ def run(args: argparse.Namespace) -> int:
     style = "json" if args.json else args.output_format
     files = [str(p) for p in expand(args.files, args.source_format, args.globs)]
     if not files:
-        raise KifuError("no record files found", code="USAGE")
+        raise KifuError(
+            "no record files found",
+            code="USAGE",
+            hint="check the paths; in a folder, files are found by extension (--glob)",
+        )
     results = parallel_map(_check, [(f, args) for f in files], jobs_count(args.jobs), "validate")
     valid = sum(1 for r in results if r["valid"])
     summary = f"{len(results)} files, {valid} valid, {len(results) - valid} invalid"

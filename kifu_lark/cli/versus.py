@@ -15,7 +15,7 @@ from kifu_lark.formats.base import Format
 from kifu_lark.formats.registry import all_formats, format_for_path, get_format
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import Move
-from kifu_lark.model.position import Position
+from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.players import OnMove, Player, SearchPlayer, play, player_from_spec
 
 NAME = "versus"
@@ -43,7 +43,7 @@ def _player(spec: str, seed: int, trace: TextIO | None) -> Player:
     try:
         return player_from_spec(spec, seed, log if trace else None)
     except ValueError as err:
-        raise KifuError(str(err), code="USAGE") from None
+        raise KifuError(str(err), code="USAGE", hint="a player is random or search:N") from None
 
 
 def _start(args: argparse.Namespace) -> Position:
@@ -52,7 +52,7 @@ def _start(args: argparse.Namespace) -> Position:
         try:
             return Position.from_sfen(args.sfen, variant if args.variant != "standard" else None)
         except ValueError as err:
-            raise KifuError(f"bad --sfen: {err}", code="USAGE") from None
+            raise KifuError(f"bad --sfen: {err}", code="USAGE", hint=SFEN_HINT) from None
     if variant.start_sfen is None:
         raise KifuError(
             f"the {variant.name} board has no usual start position",
@@ -75,7 +75,11 @@ def _output_format(args: argparse.Namespace, start: Position) -> Format | None:
             f"cannot tell the format of {args.output}", code="USAGE", hint="name it with --to"
         )
     if fmt.writer is None:
-        raise KifuError(f"format {fmt.name!r} cannot be written", code="USAGE")
+        raise KifuError(
+            f"format {fmt.name!r} cannot be written",
+            code="USAGE",
+            hint="kifu-lark formats lists the formats that write",
+        )
     if not fmt.holds_variant(start.variant.name):
         raise KifuError(
             f"{fmt.name} cannot hold {start.variant.name} games",
@@ -118,7 +122,7 @@ def _fit(game: Game, fmt: Format) -> Game:
 
 def run(args: argparse.Namespace) -> int:
     if args.max_plies < 1:
-        raise KifuError("--max-plies must be 1 or more", code="USAGE")
+        raise KifuError("--max-plies must be 1 or more", code="USAGE", hint="e.g. --max-plies 200")
     # With the record on stdout, the running commentary goes to stderr.
     out = sys.stderr if args.output == "-" else sys.stdout
     trace = out if args.trace and not args.quiet else None

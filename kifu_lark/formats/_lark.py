@@ -23,7 +23,7 @@ from lark import (
     UnexpectedToken,
 )
 from lark.exceptions import LarkError, VisitError
-from lark.lexer import PatternRE, TerminalDef
+from lark.lexer import PatternRE, PatternStr, TerminalDef
 from lark.load_grammar import FromPackageLoader
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
@@ -139,7 +139,7 @@ def parse(lark: Lark, text: str, format: str) -> Tree[Any]:
     try:
         return lark.parse(text)
     except LarkError as err:
-        raise convert_lark_error(err, text, format) from None
+        raise convert_lark_error(err, text, format, lark) from None
 
 
 def transform(transformer: Transformer[Any, Any], tree: Tree[Any], text: str, format: str) -> Any:
@@ -151,8 +151,42 @@ def transform(transformer: Transformer[Any, Any], tree: Tree[Any], text: str, fo
         raise convert_lark_error(err, text, format) from None
 
 
-def convert_lark_error(err: LarkError, text: str, format: str) -> KifuError:
-    """The ``KifuError`` for a lark exception raised while parsing ``text``."""
+_WORDS = {"NL": "line break", "NEWLINE": "line break", "WS": "space", "LINE": "a line"}
+
+
+def expected_words(names: set[str], lark: Lark | None = None) -> list[str]:
+    """The terminals ``names`` as a reader says them: a fixed text quoted (``'+'``), a named
+    terminal in words (``HEADER_LINE`` → ``header line``), ``$END`` as ``end of input``.
+    ``lark`` (the parser) tells fixed texts from patterns; without it names are used."""
+    words: list[str] = []
+    for name in sorted(names):
+        pattern = None
+        if lark is not None:
+            try:
+                pattern = lark.get_terminal(name).pattern
+            except KeyError:
+                pattern = None
+        if name == "$END":
+            word = "end of input"
+        elif isinstance(pattern, PatternStr):
+            word = repr(pattern.value)
+        else:
+            # ``common__SQUARE`` (imported) → ``square``; ``__ANON_3`` keeps its pattern.
+            bare = name.lstrip("_").rsplit("__", 1)[-1]
+            if bare.startswith("ANON") and pattern is not None:
+                word = f"text like /{pattern.value[:24]}/"
+            else:
+                word = _WORDS.get(bare, bare.lower().replace("_", " "))
+        if word not in words:
+            words.append(word)
+    return words
+
+
+def convert_lark_error(
+    err: LarkError, text: str, format: str, lark: Lark | None = None
+) -> KifuError:
+    """The ``KifuError`` for a lark exception raised while parsing ``text`` (``lark``, the
+    parser, words the expected terminals)."""
     if isinstance(err, VisitError) and isinstance(err.orig_exc, KifuError):
         return err.orig_exc
     if isinstance(err, UnexpectedInput):
@@ -185,9 +219,9 @@ def convert_lark_error(err: LarkError, text: str, format: str) -> KifuError:
             message = "syntax error"
         if source_line is not None and offending is None and column is not None:
             offending = source_line[column - 1 : column + 19] or None
-        hint = None
+        hint = f"check the line against the {format} format (docs/formats.md)"
         if expected:
-            shown = sorted(expected)
+            shown = expected_words(expected, lark)
             hint = "expected " + ", ".join(shown[:8]) + (" …" if len(shown) > 8 else "")
         return KifuSyntaxError(
             message,
@@ -198,4 +232,17 @@ def convert_lark_error(err: LarkError, text: str, format: str) -> KifuError:
             hint=hint,
             source_line=source_line,
         )
-    return KifuSyntaxError(str(err), format=format)
+    if isinstance(err, VisitError):  # a reader's bug, reached by some text: say where
+        meta = getattr(err.obj, "meta", None)
+        line = getattr(err.obj, "line", None) or getattr(meta, "line", None)
+        column = getattr(err.obj, "column", None) or getattr(meta, "column", None)
+        lines = text.splitlines()
+        return KifuSyntaxError(
+            f"cannot read this {err.rule or 'text'}: {err.orig_exc}",
+            format=format,
+            line=line,
+            column=column,
+            hint="check the values here (a number too large?)",
+            source_line=lines[line - 1] if line and 0 < line <= len(lines) else None,
+        )
+    return KifuSyntaxError(str(err), format=format, hint="check the text against the format")

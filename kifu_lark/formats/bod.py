@@ -39,7 +39,7 @@ from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
-from kifu_lark.model.position import Position
+from kifu_lark.model.position import SET_HINT, Position
 from kifu_lark.model.variant import board_variant
 
 FORMAT_NAME = "bod"
@@ -129,7 +129,9 @@ class DiagramReader:
         if self.board is not None:
             first = tree.children[0]
             assert isinstance(first, Token)
-            raise self._error("a second board diagram", first)
+            raise self._error(
+                "a second board diagram", first, "a record holds one diagram: split the file"
+            )
         rank_re = terminal_regex("bod.lark", "RANK_LINE")
         cell_re = terminal_regex("bod.lark", "BOD_CELL")
         rows: list[list[Piece | None]] = []
@@ -150,10 +152,13 @@ class DiagramReader:
                 raise self._error(
                     f"rank {len(rows) + 1} has {len(cells)} squares, rank 1 has {len(rows[0])}",
                     token,
+                    "every rank holds one cell a file: a piece (v for gote's) or ・ when empty",
                 )
             if m["bod_rank"] is not None and KANJI_DIGITS.index(m["bod_rank"]) != len(rows):
                 raise self._error(
-                    f"rank {m['bod_rank']} stands where rank {len(rows) + 1} belongs", token
+                    f"rank {m['bod_rank']} stands where rank {len(rows) + 1} belongs",
+                    token,
+                    "ranks run 一 to 九 from the top, one line each: check for a missing line",
                 )
             rows.append(cells)
         files, ranks = len(rows[0]), len(rows)
@@ -163,7 +168,7 @@ class DiagramReader:
         try:
             board_variant(files, ranks)
         except ValueError as err:
-            raise self._error(str(err), first) from None
+            raise self._error(str(err), first, "check the diagram's frame and ranks") from None
         board: list[Piece | None] = [None] * (files * ranks)
         for r, cells in enumerate(rows):
             for k, piece in enumerate(cells):
@@ -180,7 +185,11 @@ class DiagramReader:
             for item in terminal_regex("bod.lark", "HAND_ITEM").finditer(m["hand_items"]):
                 kind = BOARD_PIECE_NAMES[item["hand_piece"]].unpromoted()
                 if kind not in HAND_KINDS:
-                    raise self._error(f"{item['hand_piece']} cannot be held in hand", token)
+                    raise self._error(
+                        f"{item['hand_piece']} cannot be held in hand",
+                        token,
+                        "a hand holds 歩 香 桂 銀 金 角 飛 only: check the piece or the line",
+                    )
                 n = kanji_number(item["hand_count"]) if item["hand_count"] else 1
                 counts[kind] = counts.get(kind, 0) + n
         self.hands[color] = Hand.of(counts)
@@ -206,8 +215,10 @@ class DiagramReader:
         except ValueError as err:  # more pieces than the set: at a hand line, or the board
             token = next(iter(self.hand_lines.values()), None) or self.first_line or where
             if token is None:
-                raise InvalidRecordError(str(err), code="BAD_POSITION", format=self.fmt) from None
-            raise self._error(str(err), token) from None
+                raise InvalidRecordError(
+                    str(err), code="BAD_POSITION", format=self.fmt, hint=SET_HINT
+                ) from None
+            raise self._error(str(err), token, SET_HINT) from None
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -279,7 +290,12 @@ def read_bod(text: str, options: ReadOptions) -> list[Game]:
             comments.append(comment_text(item))
     if diagram.board is None:
         raise InvalidRecordError(
-            "no board diagram", code="NO_POSITION", format=FORMAT_NAME, line=1, column=1
+            "no board diagram",
+            code="NO_POSITION",
+            format=FORMAT_NAME,
+            line=1,
+            column=1,
+            hint="a BOD record is a board diagram: a frame of nine ranks between +---+ lines",
         )
     if diagram.last_move is not None:
         headers.add(LAST_MOVE_KEY, diagram.last_move)

@@ -45,7 +45,7 @@ from kifu_lark.model.hand import Hand
 from kifu_lark.model.headers import HeaderKey, Headers, Key
 from kifu_lark.model.move import SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
-from kifu_lark.model.position import Position
+from kifu_lark.model.position import SET_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import Variant
 from kifu_lark.rules.replay import GameBuilder
@@ -398,7 +398,10 @@ class _Records:
                         square = _SQUARES[code[:2]]
                         if square in board:
                             raise self._error(
-                                f"{square.csa()} is placed twice", "BAD_POSITION", token
+                                f"{square.csa()} is placed twice",
+                                "BAD_POSITION",
+                                token,
+                                "each square takes one piece: check the P lines' squares",
                             )
                         board[square] = Piece(_KINDS[code[2:]], side)
         for side, token in rest:
@@ -409,7 +412,7 @@ class _Records:
         try:
             return Position(variant, tuple(cells), (Hand.of(hands[0]), Hand.of(hands[1])), color)
         except ValueError as err:  # more pieces than the set: at the last set-up line
-            raise self._error(str(err), "BAD_POSITION", setup[-1][1]) from None
+            raise self._error(str(err), "BAD_POSITION", setup[-1][1], SET_HINT) from None
 
     def _add_remaining(
         self,
@@ -426,7 +429,10 @@ class _Records:
             left[code] = left.get(code, 0) - 1
             if left[code] < 0:
                 raise self._error(
-                    f"more {code} than a set holds before 00AL", "BAD_POSITION", token
+                    f"more {code} than a set holds before 00AL",
+                    "BAD_POSITION",
+                    token,
+                    "00AL gives the pieces left over: the lines before it place too many",
                 )
         hand = hands[side is Color.WHITE]
         for kind in HAND_KINDS:

@@ -119,7 +119,8 @@ class _Writer:
         if game.start.variant != variant:
             raise self.refuse(
                 f"{self.dialect.name} records are played on the {variant.name} board, "
-                f"this game on {game.start.variant.name}"
+                f"this game on {game.start.variant.name}",
+                "choose a format that holds this board (kifu-lark formats lists them)",
             )
         out = self.lines
         if self.version == "V3.0":

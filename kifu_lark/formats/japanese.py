@@ -359,6 +359,10 @@ _SUMMARY = re.compile(
 _SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "上手": Color.WHITE}
 
 
+#: The hint of the error :func:`read_summary` raises.
+SUMMARY_HINT = "the まで line closes the moves: write the move on its own line, before it"
+
+
 def read_summary(text: str) -> tuple[int, SpecialKind | None, Color | None] | None:
     """Interpret a ``まで…`` line: (number of moves, special kind, side to move at the end).
 

@@ -46,7 +46,7 @@ from kifu_lark.model.handicap import handicap_position
 from kifu_lark.model.headers import HeaderKey, Headers
 from kifu_lark.model.move import SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
-from kifu_lark.model.position import Position
+from kifu_lark.model.position import SET_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD
 from kifu_lark.rules.board import illegal
@@ -113,8 +113,16 @@ def read_jkf(text: str, options: ReadOptions) -> list[Game]:
     return [_Reader(text, options).game(data)]
 
 
+_BOARD = "board[x - 1][y - 1] is square x, y: {} when empty, else {color, kind}"
+
+
 class _Reader(JsonChecker):
     """Turns the decoded JSON into a game; ``path`` locates values for errors."""
+
+    shape = (
+        "JKF is {header, initial: {preset, data}, moves: [{comments}, "
+        "{move, time, special, comments, forks}, …]}"
+    )
 
     def __init__(self, text: str, options: ReadOptions) -> None:
         super().__init__(text, _NAME)
@@ -170,12 +178,12 @@ class _Reader(JsonChecker):
         if isinstance(board, dict):  # the schema's "no piece at all" form
             board = [[{}] * 9] * 9 if not board else None
         if board is None or len(board) != STANDARD.files:
-            raise self.bad("the board must be 9 files of 9 squares", at(path, "board"))
+            raise self.bad("the board must be 9 files of 9 squares", at(path, "board"), _BOARD)
         cells: list[Piece | None] = list(position.board)
         for x, column in enumerate(board, start=1):
             where = at(path, "board", x - 1)
             if not isinstance(column, list) or len(column) != STANDARD.ranks:
-                raise self.bad("the board must be 9 files of 9 squares", where)
+                raise self.bad("the board must be 9 files of 9 squares", where, _BOARD)
             for y, square in enumerate(column, start=1):
                 here = at(where, y - 1)
                 self.expect(square, dict, here, "an object")
@@ -186,12 +194,17 @@ class _Reader(JsonChecker):
                 cells[position.index(Square(x, y))] = Piece(kind, owner)
         hands = self.expect(data.get("hands"), list, at(path, "hands"), "an array")
         if len(hands) != 2:
-            raise self.bad("hands must hold two objects (black's, white's)", at(path, "hands"))
+            raise self.bad(
+                "hands must hold two objects (black's, white's)",
+                at(path, "hands"),
+                'e.g. [{"FU": 2}, {}]: a piece code and how many are held',
+            )
         held = tuple(self.hand(hand, at(path, "hands", i)) for i, hand in enumerate(hands))
         try:
             return Position(STANDARD, tuple(cells), (held[0], held[1]), color)
         except ValueError as err:  # more pieces than the set
-            raise self.locate(InvalidRecordError(str(err), code="BAD_POSITION"), path) from None
+            found = InvalidRecordError(str(err), code="BAD_POSITION", hint=SET_HINT)
+            raise self.locate(found, path) from None
 
     def hand(self, data: Any, path: _PATH) -> Hand:
         data = self.expect(data, dict, path, "an object")
@@ -199,10 +212,18 @@ class _Reader(JsonChecker):
         for code, n in data.items():
             kind = self.kind(code, at(path, code))
             if kind.unpromoted() not in HAND_KINDS:
-                raise self.bad(f"{code} cannot be held in hand", at(path, code))
+                raise self.bad(
+                    f"{code} cannot be held in hand",
+                    at(path, code),
+                    "hands hold FU KY KE GI KI KA HI",
+                )
             limit = _SET_COUNTS[kind.unpromoted()]
             if not 0 <= self.expect(n, int, at(path, code), "a count") <= limit:
-                raise self.bad(f"a count of {code} is 0 to {limit}", at(path, code))
+                raise self.bad(
+                    f"a count of {code} is 0 to {limit}",
+                    at(path, code),
+                    f"a hand maps a piece code to how many are held: the set has {limit} {code}",
+                )
             counts[kind.unpromoted()] = counts.get(kind.unpromoted(), 0) + n
         return Hand.of(counts)
 
@@ -235,7 +256,9 @@ class _Reader(JsonChecker):
         for key in element:
             if key not in ("comments", "comment"):
                 raise self.bad(
-                    f"moves[0] holds the start position's comments, not {key!r}", at(path, key)
+                    f"moves[0] holds the start position's comments, not {key!r}",
+                    at(path, key),
+                    "the first move is moves[1]: moves[0] is {} or {comments}",
                 )
         if "comment" in element:
             comment = self.expect(element["comment"], str, at(path, "comment"), "a string")
@@ -271,7 +294,11 @@ class _Reader(JsonChecker):
         assert builder is not None
         for key in element:
             if key not in _ELEMENT_KEYS:
-                raise self.bad(f"unknown field {key!r}", at(path, key))
+                raise self.bad(
+                    f"unknown field {key!r}",
+                    at(path, key),
+                    "known: " + ", ".join(sorted(_ELEMENT_KEYS)),
+                )
         move = element.get("move")
         special = element.get("special")
         try:
@@ -300,7 +327,11 @@ class _Reader(JsonChecker):
         move = self.expect(move, dict, path, "an object")
         for key in move:
             if key not in _MOVE_KEYS:
-                raise self.bad(f"unknown move field {key!r}", at(path, key))
+                raise self.bad(
+                    f"unknown move field {key!r}",
+                    at(path, key),
+                    "known: " + ", ".join(sorted(_MOVE_KEYS)),
+                )
         # Normalized JKF always has a color; json-kifu-format's parsers may leave it out.
         written = move.get("color")
         color = builder.color if written is None else self.color(written, at(path, "color"))
@@ -351,7 +382,7 @@ class _Reader(JsonChecker):
             elif name in ("+ILLEGAL_ACTION", "-ILLEGAL_ACTION"):
                 offender = Color(name[0])
             else:
-                raise self.bad(f"unknown special {name!r}", path)
+                raise self.bad(f"unknown special {name!r}", path, "+ILLEGAL_ACTION or -…")
             kind = SpecialKind.ILLEGAL_LOSS
             if offender is not builder.color:
                 kind = SpecialKind.ILLEGAL_WIN

@@ -58,15 +58,24 @@ def at(path: PATH, *keys: str | int) -> Path:
 
 
 class JsonChecker:
-    """Type checks on decoded JSON whose failures are located in ``text``."""
+    """Type checks on decoded JSON whose failures are located in ``text``.
+
+    Attributes:
+        shape: the hint of a failure whose raiser gives none (the format's layout).
+    """
+
+    shape: str | None = None
 
     def __init__(self, text: str, format: str) -> None:
         self.text = text
         self.format = format
 
     def bad(self, message: str, path: PATH, hint: str | None = None) -> KifuError:
-        """An ``InvalidRecordError`` (code ``BAD_FIELD``) located at the value at ``path``."""
-        err = InvalidRecordError(message, code="BAD_FIELD", hint=hint, text=dotted(path))
+        """An ``InvalidRecordError`` (code ``BAD_FIELD``) located at the value at ``path``;
+        its hint is ``hint``, or :attr:`shape`."""
+        err = InvalidRecordError(
+            message, code="BAD_FIELD", hint=hint or self.shape, text=dotted(path)
+        )
         return self.locate(err, path)
 
     def locate(self, err: KifuError, path: PATH) -> KifuError:

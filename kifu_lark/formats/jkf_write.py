@@ -110,7 +110,9 @@ def write_jkf(game: Game, options: WriteOptions) -> str:
     """
     if game.start.variant is not STANDARD:
         raise UnsupportedFeatureError(
-            f"JKF holds 9x9 shogi only, not {game.start.variant.name}", format="jkf"
+            f"JKF holds 9x9 shogi only, not {game.start.variant.name}",
+            format="jkf",
+            hint="choose a format that holds this board (kifu-lark formats lists them)",
         )
     writer = _Writer(game, options)
     out = ["{", '  "header": ' + _header(game.headers) + ","]
@@ -296,7 +298,9 @@ class _Writer:
                 obj["special"] = _special(node.special.kind, node.special.color, self.extended)
             else:
                 raise UnsupportedFeatureError(
-                    "a node without a move or a special cannot be written", format="jkf"
+                    "a node without a move or a special cannot be written",
+                    format="jkf",
+                    hint="give the node a move or a special, or remove it",
                 )
             if node.time is not None:
                 obj["time"], totals = _time(node, totals)

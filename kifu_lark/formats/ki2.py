@@ -32,6 +32,7 @@ from kifu_lark.formats.japanese import (
     PIECE_NAMES,
     SPECIAL_FOLDS,
     SPECIAL_NAMES,
+    SUMMARY_HINT,
     ZEN_DIGITS,
     HeaderSection,
     comment_text,
@@ -245,7 +246,12 @@ class _Reader:
             result = read_summary(token)
         except ValueError as err:
             raise KifuSyntaxError(
-                str(err), format="ki2", line=token.line, column=token.column, text=str(token)
+                str(err),
+                format="ki2",
+                line=token.line,
+                column=token.column,
+                text=str(token),
+                hint=SUMMARY_HINT,
             ) from None
         if result is None or result[1] is None or builder.node.special is not None:
             return  # a まで line naming no result, or one repeating a special move

@@ -16,6 +16,7 @@ from kifu_lark.formats.bod import DiagramReader, terminal_regex
 from kifu_lark.formats.japanese import (
     PIECE_NAMES,
     SPECIAL_NAMES,
+    SUMMARY_HINT,
     HeaderSection,
     comment_text,
     digit_value,
@@ -156,7 +157,12 @@ class _KifReader:
             summary = read_summary(item.strip(" \t　\r\n"))
         except ValueError as err:
             raise KifuSyntaxError(
-                str(err), format=FORMAT_NAME, line=item.line, column=item.column, text=str(item)
+                str(err),
+                format=FORMAT_NAME,
+                line=item.line,
+                column=item.column,
+                text=str(item),
+                hint=SUMMARY_HINT,
             ) from None
         if summary is not None and summary[1] is not None:
             builder.special(summary[1], line=item.line, column=item.column)

@@ -103,7 +103,13 @@ def _collect(params: list[Token], text: str) -> _Line:
         assert found is not None  # MOVE_PARAM has this shape
         name, value = found.groups()
         if name in seen:
-            raise _error(InvalidRecordError, f"parameter {name} is repeated", param, text)
+            raise _error(
+                InvalidRecordError,
+                f"parameter {name} is repeated",
+                param,
+                text,
+                "each move has one parameter: check the numbers of the moves around it",
+            )
         seen.add(name)
         head = re.match(r"[0-9]+", name)
         assert head is not None  # a name starts with digits
@@ -131,6 +137,7 @@ def _play(builder: GameBuilder, line: _Line, text: str) -> None:
                 f"move {index} of this line is missing",
                 line.moves[missing],
                 text,
+                "a line's moves are numbered 1, 2, 3 … without a gap: check the names",
             )
         builder.move(
             _SQUARES[value[2:4]],
@@ -149,6 +156,7 @@ def _play(builder: GameBuilder, line: _Line, text: str) -> None:
                 f"a variation replaces move {index}, which this line does not have",
                 token,
                 text,
+                "6A1 replaces move 6 of its line: check the number before the letter",
             )
         for letter in sorted(alternatives):
             builder.back_to(start + index - 1)
@@ -195,6 +203,7 @@ def write_ksbp(game: Game, options: WriteOptions) -> str:
         raise UnsupportedFeatureError(
             "ksbp has no documented start-position parameter: only the standard start",
             format=_NAME,
+            hint="write it as KIF, CSA, JKF or USI, which hold any start",
         )
     lines: list[str] = []
     if game.root.children:
@@ -216,6 +225,7 @@ def _write_line(first: Node, prefix: str, number: int, mainline: bool, out: list
                 f"move {node.ply} is a drop: drops are not documented for this applet",
                 format=_NAME,
                 text=move.usi(),
+                hint="write it as KIF, CSA, JKF or USI, which hold drops",
             )
         name = f"{prefix}{number}"
         value = move.from_.csa() + move.to.csa() + ("*" if move.promote else "")
@@ -227,6 +237,7 @@ def _write_line(first: Node, prefix: str, number: int, mainline: bool, out: list
                 raise UnsupportedFeatureError(
                     f"move {node.ply} has {len(alternatives)} alternatives; names hold 26",
                     format=_NAME,
+                    hint="write it as KIF or JKF, or pass mainline_only=True",
                 )
             branch_points.append((name, alternatives))
         for special in node.parent.variations:
@@ -250,7 +261,7 @@ def _detect(text: str) -> float:
 
 FORMAT = Format(
     name=_NAME,
-    description="勝田将棋盤 V3.0 applet parameters (<param name=\"6A1\" value=\"3122\">)",
+    description='勝田将棋盤 V3.0 applet parameters (<param name="6A1" value="3122">)',
     extensions=(".ksbp",),
     reader=read_ksbp,
     writer=write_ksbp,

@@ -79,7 +79,11 @@ def get_format(name: str) -> Format:
     if by_ext:
         return by_ext[0]
     close = difflib.get_close_matches(key, list(known), n=1)
-    raise UnknownFormatError(f"unknown format {name!r}", closest=close[0] if close else None)
+    raise UnknownFormatError(
+        f"unknown format {name!r}",
+        closest=close[0] if close else None,
+        hint=None if close else "known: " + ", ".join(f.name for f in _registry()),
+    )
 
 
 def format_for_path(path: str) -> Format | None:

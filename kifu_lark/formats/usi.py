@@ -19,7 +19,7 @@ from kifu_lark.formats.specials import folds_everything, written_special
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.model.piece import PieceKind
-from kifu_lark.model.position import Position
+from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD
 from kifu_lark.rules.replay import GameBuilder
@@ -52,6 +52,7 @@ class _ToGames(Transformer[Token, Any]):
                 line=board.line,
                 column=board.column,
                 text=text,
+                hint=SFEN_HINT,
                 source_line=_line_of(self.text, board.line),
             ) from None
 

@@ -148,6 +148,9 @@ class Position:
             cells: list[Piece | None] = []
             for token in _SFEN_TOKEN.findall(row):
                 if token[0].isdigit():
+                    if len(token) > 1:  # no board is 10 files wide: refuse before counting
+                        shown = token if len(token) <= 12 else token[:9] + "…"
+                        raise ValueError(f"SFEN run of {shown} empty squares: 1 to 9")
                     cells.extend([None] * int(token))
                     continue
                 piece = _SFEN_PIECES.get(token)
@@ -217,6 +220,14 @@ def piece_set(variant: Variant) -> dict[PieceKind, int]:
 
 
 _SETS: dict[str, dict[PieceKind, int]] = {}
+
+#: The hint of a reader's error for a position :func:`over_the_set`.
+SET_HINT = (
+    "count the pieces on the board and in both hands: a set holds 18 歩, 4 each of "
+    "香 桂 銀 金, 2 each of 角 飛 玉 (5x5 minishogi: 2 each of 歩 銀 金 角 飛 玉)"
+)
+#: The hint of an error for an SFEN string that does not read.
+SFEN_HINT = "SFEN is BOARD SIDE HANDS [MOVE]: ranks a to i split by /, b or w, hands like 2Pb or -"
 
 
 def over_the_set(

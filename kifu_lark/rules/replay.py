@@ -31,6 +31,7 @@ from kifu_lark.rules.violations import ALL_TOLERABLE, TOLERABLE, Violation
 
 _COLORS = (Color.BLACK, Color.WHITE)
 _TOLERABLE_CODES = frozenset(v.value for v in TOLERABLE.values())
+_END_HINT = "an end (投了, %TORYO …) closes its line: remove it, or the moves after it"
 #: Specials by which a record declares that its last move was a foul (反則勝ち of the side
 #: to move, CSA ``%ILLEGAL_MOVE``): the move is then kept, with its breach as a warning.
 FOUL_DECLARATIONS = frozenset({SpecialKind.ILLEGAL_WIN, SpecialKind.ILLEGAL_MOVE})
@@ -230,7 +231,7 @@ class GameBuilder:
         try:
             if self.node.special is not None:
                 raise InvalidRecordError(
-                    "a move follows the end of the game", code="MOVE_AFTER_END"
+                    "a move follows the end of the game", code="MOVE_AFTER_END", hint=_END_HINT
                 )
             move = self._resolve(to, color, from_, piece, piece_after, promote, drop, relative)
             played = self.board.push(move, self.allowed)
@@ -274,7 +275,7 @@ class GameBuilder:
         try:
             if parent.special is not None:
                 raise InvalidRecordError(
-                    "a move follows the end of the game", code="MOVE_AFTER_END"
+                    "a move follows the end of the game", code="MOVE_AFTER_END", hint=_END_HINT
                 )
             g = board.g
             # Geometry.index, inlined: this runs once per move of every record read.

@@ -184,5 +184,6 @@ def resolve_unqualified(
         raise AmbiguousMoveError(
             f"{len(reaching)} pieces could make this move, none legally",
             candidates=[sq.csa() for sq in reaching],
+            hint="each would leave a rule broken: check the move and the ones before",
         )
     raise illegal(Violation.BAD_MOVEMENT, f"no {kind.name} can reach {to.csa()}")

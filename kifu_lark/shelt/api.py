@@ -16,15 +16,22 @@ from kifu_lark.shelt.model import SheltRecord
 
 
 def _check(name: str | None) -> None:
-    from kifu_lark.formats.registry import get_format
+    from kifu_lark.formats.registry import all_formats, get_format
 
     if name is not None and get_format(name).game != "shelt":
-        raise UnknownFormatError(f"{name!r} is not a シェルト format")
+        raise UnknownFormatError(
+            f"{name!r} is not a シェルト format",
+            hint="known: " + ", ".join(f.name for f in all_formats() if f.game == "shelt"),
+        )
 
 
 def _one(records: list[Any]) -> SheltRecord:
     if not records or not isinstance(records[0], SheltRecord):
-        raise KifuError("the text holds no シェルト record", code="EMPTY")
+        raise KifuError(
+            "the text holds no シェルト record",
+            code="EMPTY",
+            hint="check that the text is a シェルト record, and its format",
+        )
     return records[0]
 
 

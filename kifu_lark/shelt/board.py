@@ -61,7 +61,11 @@ def position_index(record: SheltRecord, ply: int | None, count: int) -> int:
     if ply is None:
         return count - 1
     if not 0 <= ply < count:
-        raise KifuError(f"the record has {count - 1} plies, not {ply}", code="USAGE")
+        raise KifuError(
+            f"the record has {count - 1} plies, not {ply}",
+            code="USAGE",
+            hint=f"a ply counts from 0 (the start) to {count - 1}",
+        )
     return ply
 
 

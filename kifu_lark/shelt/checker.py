@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from attrs import define, evolve, field
 
 from kifu_lark.errors import IllegalMoveError
+from kifu_lark.shelt.hints import hint_for
 from kifu_lark.shelt.model import (
     FRONT,
     MAX_MAGIC,
@@ -106,7 +107,8 @@ class Checker:
         column: int | None = None,
         hint: str | None = None,
     ) -> IllegalMoveError:
-        """An IllegalMoveError at ``w`` (or at ``column`` of its line)."""
+        """An IllegalMoveError at ``w`` (or at ``column`` of its line); its hint is ``hint``, or
+        the code's (:mod:`kifu_lark.shelt.hints`)."""
         source_line = None
         if self.source is not None and w.line is not None:
             lines = self.source.splitlines()
@@ -118,7 +120,7 @@ class Checker:
             line=w.line,
             column=column if column is not None else w.column,
             text=w.text,
-            hint=hint,
+            hint=hint or hint_for(code),
             source_line=source_line,
             ply=self.fala + len(self.plies) + 1,
         )

@@ -25,6 +25,7 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.jkf_locate import PATH, Path, at, dotted, locate
 from kifu_lark.formats.json_text import load_json
 from kifu_lark.shelt.checker import Checker
+from kifu_lark.shelt.hints import hint_for
 from kifu_lark.shelt.model import (
     ALL_NAMES,
     RANKS,
@@ -41,6 +42,14 @@ from kifu_lark.shelt.text import state_problem
 from kifu_lark.shelt.written import Written
 
 NAME = "msf"
+_MOVE_HINT = (
+    "an ov is {pit: leim, luul: [{i, a}]}, {pit: okke, luul: [{i, a}, {i, a}]}, "
+    "{pit: kor, ka}, {pit: ev, evol: NAME} or {pit: sed}; squares are {soom, alsia}"
+)
+_STATE_HINT = (
+    "a slax is {ele: 7 rows of 7 names or null, sast: arxe|sorn, arxe and sorn: "
+    "{txifol: [names], evol: name or null}, korol: [names]}, each piece once, teems once"
+)
 
 
 def _line_of(text: str, needle: str, nth: int) -> int | None:
@@ -53,17 +62,26 @@ def _line_of(text: str, needle: str, nth: int) -> int | None:
 
 
 def _bad(message: str, text: str, line: int | None = None, code: str = "BAD_MSF") -> KifuError:
+    """An error at ``line``, with the code's hint."""
     lines = text.splitlines()
     source = lines[line - 1] if line and 0 < line <= len(lines) else None
     column = 1 if line else None
     return InvalidRecordError(
-        message, code=code, format=NAME, line=line, column=column, source_line=source
+        message,
+        code=code,
+        format=NAME,
+        line=line,
+        column=column,
+        source_line=source,
+        hint=hint_for(code),
     )
 
 
-def _bad_at(message: str, text: str, path: PATH, code: str = "BAD_MSF") -> KifuError:
+def _bad_at(
+    message: str, text: str, path: PATH, code: str = "BAD_MSF", hint: str | None = None
+) -> KifuError:
     """A located error for the value at ``path`` (found by parsing the text once more: this
-    runs only when the record is refused)."""
+    runs only when the record is refused); its hint is ``hint``, or the code's."""
     line, column = locate(text, path)
     lines = text.splitlines()
     source = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
@@ -75,18 +93,21 @@ def _bad_at(message: str, text: str, path: PATH, code: str = "BAD_MSF") -> KifuE
         column=column,
         source_line=source,
         text=dotted(path),
+        hint=hint or hint_for(code),
     )
 
 
 @contextmanager
-def _checking(text: str, path: PATH, prefix: str = "", code: str = "BAD_MSF") -> Iterator[None]:
+def _checking(
+    text: str, path: PATH, prefix: str = "", code: str = "BAD_MSF", hint: str | None = None
+) -> Iterator[None]:
     """Turn the value errors of the checks inside into errors located at ``path``."""
     try:
         yield
     except KifuError:
         raise
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as err:
-        raise _bad_at(f"{prefix}{err}", text, path, code) from None
+        raise _bad_at(f"{prefix}{err}", text, path, code, hint) from None
 
 
 def _square(obj: Any) -> Square:
@@ -247,7 +268,7 @@ def _record(data: Any, text: str) -> SheltRecord:
     with _checking(text, ("kit", "fala")):
         if type(fala) is not int or not 0 <= fala <= 2147483647:
             raise ValueError("kit.fala must be a whole number 0..2147483647")
-    with _checking(text, ("kit", "slax"), "kit.slax: ", "BAD_POSITION"):
+    with _checking(text, ("kit", "slax"), "kit.slax: ", "BAD_POSITION", _STATE_HINT):
         start = state_from_msf(kit.get("slax"))
     with _checking(text, ("fixt",)):
         result = _result(data["fixt"])
@@ -324,10 +345,11 @@ class _LineReader:
     def node(self, checker: Checker, node: dict[str, Any], number: int, path: Path) -> None:
         """Check one node (at ``path``): its move and the position it stores."""
         line = self.lines.get(id(node))
-        with _checking(self.text, at(path, "ov"), f"move {number}: "):
+        with _checking(self.text, at(path, "ov"), f"move {number}: ", hint=_MOVE_HINT):
             written = _written(node.get("ov"), node, line)
         checker.push(written)
-        with _checking(self.text, at(path, "slax"), f"move {number}: slax: ", "BAD_POSITION"):
+        slax, prefix = at(path, "slax"), f"move {number}: slax: "
+        with _checking(self.text, slax, prefix, "BAD_POSITION", _STATE_HINT):
             stored = state_from_msf(node.get("slax"))
         if not checker.state.same_as(stored):
             raise _bad(

@@ -47,7 +47,9 @@ def _ov(ply: Ply, number: int) -> dict[str, Any]:
     if ply.kind is PlyKind.TAKE_BACK:
         return {"pit": "sed"}
     raise UnsupportedFeatureError(
-        f"MSF has no move for replacing the piece on teems (move {number})", format=NAME
+        f"MSF has no move for replacing the piece on teems (move {number})",
+        format=NAME,
+        hint="write it in shelt-normal, shelt-strict or shelt-kanji",
     )
 
 
@@ -75,7 +77,9 @@ def _line(
     for variation in variations:
         if not 0 <= variation.at <= len(plies):
             raise UnsupportedFeatureError(
-                f"a variation after ply {variation.at} of a line of {len(plies)}", format=NAME
+                f"a variation after ply {variation.at} of a line of {len(plies)}",
+                format=NAME,
+                hint="a variation branches from a ply of its line, 0 to its length",
             )
         nodes, first = _line(
             states[variation.at], fala + variation.at, variation.plies, variation.variations
@@ -95,7 +99,9 @@ def write_msf(record: SheltRecord, options: WriteOptions) -> str:
     keys = [key for key, _ in record.tags]
     if len(set(keys)) != len(keys):
         raise UnsupportedFeatureError(
-            "MSF tags (aptex) are a JSON object: a tag cannot repeat", format=NAME
+            "MSF tags (aptex) are a JSON object: a tag cannot repeat",
+            format=NAME,
+            hint="keep one value per tag, or write a text notation (@ lines may repeat)",
         )
     nodes, first = _line(record.start, record.fala, record.plies, record.variations)
     kit = _optional(

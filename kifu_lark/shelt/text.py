@@ -19,6 +19,7 @@ from kifu_lark.errors import InvalidRecordError, KifuError, UnsupportedFeatureEr
 from kifu_lark.formats import _lark
 from kifu_lark.formats.base import ReadOptions, WriteOptions
 from kifu_lark.shelt.checker import Checker
+from kifu_lark.shelt.hints import hint_for
 from kifu_lark.shelt.model import (
     ALL_NAMES,
     RANKS,
@@ -34,10 +35,13 @@ from kifu_lark.shelt.model import (
 from kifu_lark.shelt.written import Info, Written
 
 _CELL = re.compile(r"[a-z]{3}|[1-7]")
+_ROWS_HINT = "@start's board: rows v to p split by /, each 7 squares of names and digits"
 
 
-def invalid(message: str, token: Token, code: str, fmt: str, text: str) -> KifuError:
-    """An InvalidRecordError at ``token`` of ``text``."""
+def invalid(
+    message: str, token: Token, code: str, fmt: str, text: str, hint: str | None = None
+) -> KifuError:
+    """An InvalidRecordError at ``token`` of ``text``; its hint is ``hint``, or the code's."""
     lines = text.splitlines()
     line = token.line or 0
     return InvalidRecordError(
@@ -47,6 +51,7 @@ def invalid(message: str, token: Token, code: str, fmt: str, text: str) -> KifuE
         line=token.line,
         column=token.column,
         text=str(token),
+        hint=hint or hint_for(code),
         source_line=lines[line - 1] if 0 < line <= len(lines) else None,
     )
 
@@ -60,8 +65,10 @@ class TextTransformer(Transformer[Token, Any]):
         self.fmt = fmt
         self.text = text
 
-    def _bad(self, message: str, token: Token, code: str = "BAD_POSITION") -> KifuError:
-        return invalid(message, token, code, self.fmt, self.text)
+    def _bad(
+        self, message: str, token: Token, code: str = "BAD_POSITION", hint: str | None = None
+    ) -> KifuError:
+        return invalid(message, token, code, self.fmt, self.text, hint)
 
     # -- @ lines ----------------------------------------------------------------------------
 
@@ -84,9 +91,11 @@ class TextTransformer(Transformer[Token, Any]):
                 elif cell in ALL_NAMES:
                     row.append(cell)
                 else:
-                    raise self._bad(f"{cell!r} is not a piece", board)
+                    raise self._bad(f"{cell!r} is not a piece", board, hint=_ROWS_HINT)
             if len(row) != len(RANKS):
-                raise self._bad(f"board row {row_text!r} is not 7 squares wide", board)
+                raise self._bad(
+                    f"board row {row_text!r} is not 7 squares wide", board, hint=_ROWS_HINT
+                )
             rows.append(tuple(row))
         holds: list[tuple[tuple[str, ...], str | None]] = []
         for token in (arxe, sorn):

@@ -69,7 +69,7 @@ def test_syntax_error_names_what_was_expected() -> None:
     with pytest.raises(KifuSyntaxError) as info:
         kifu_lark.loads("position startpos moves 7g7f 7x", "usi")
     assert (1, 30) == (info.value.line, info.value.column)
-    assert info.value.hint is not None and "USI_MOVE" in info.value.hint
+    assert info.value.hint is not None and "usi move" in info.value.hint
 
 
 def test_bad_sfen_position_is_an_invalid_record() -> None:

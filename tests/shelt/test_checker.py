@@ -4,12 +4,15 @@ bookkeeping (captures, teems swap, placed pieces, turning) follows MSF."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from kifu_lark import shelt
 from kifu_lark.errors import IllegalMoveError, InvalidRecordError, KifuError, KifuSyntaxError
+from kifu_lark.shelt.hints import hint_for
 from kifu_lark.shelt.model import SheltRecord, Side, Square
+from tests.conftest import ROOT
 
 EMPTY = "@start 7/7/7/3tem3/7/7/7"
 
@@ -169,3 +172,17 @@ def test_msf_error_in_a_variation_points_at_its_move() -> None:
     assert 1 == info.value.ply
     line = bad.splitlines()[(info.value.line or 0) - 1]
     assert '"ov"' in line and bad.index(line) > bad.index('"mit"')
+
+
+def test_every_code_of_the_checker_and_of_msf_has_a_hint() -> None:
+    """Each code the checker and the MSF reader raise, and each code docs/shelt.md lists,
+    has a hint in kifu_lark/shelt/hints.py (a new code without one fails here)."""
+    package = ROOT / "kifu_lark" / "shelt"
+    raised = set()
+    for name in ("checker.py", "msf.py"):
+        raised |= set(re.findall(r'"([A-Z][A-Z_]+)"', (package / name).read_text("utf-8")))
+    docs = (ROOT / "docs" / "shelt.md").read_text("utf-8")
+    table = docs.split("## What the checker checks", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"`([A-Z][A-Z_]+)`", table))
+    assert {"NULL_MOVE", "OKKE_VECTOR", "STATE_MISMATCH"} <= raised | listed
+    assert [code for code in sorted(raised | listed) if not hint_for(code)] == []
