@@ -27,6 +27,12 @@ KNOWN = {
     ("sample.ki2", "後手", "持久戦"): "as for 先手: the note is of the game, both sides get it",
     ("sample01.jkf.expected.kif", "game", "居飛車"): "2 moves: we note 居飛車 from ply 20 on",
     ("sample1.ki2", "game", "(戦法)"): "a placeholder, not a name",
+    ("sample.ki2", "後手", "片美濃囲い"): "we drop it once 銀冠 (its finished form, ply 34) "
+    "stands: 銀冠 replaces 片美濃囲い; bioshogi keeps both",
+    ("sample.ki2", "先手", "三間飛車"): "the rook goes to 7八 at ply 41, in the middle game; "
+    "our 振り飛車 戦法 count the opening only (ply ≤ 40)",
+    ("sample.ki2", "先手", "早繰り銀"): "▲3七銀-▲4六銀 at ply 13-15 is the 早繰り銀 route "
+    "(here the 超速 against ゴキゲン中飛車); bioshogi names no silver 戦法",
 }
 
 
