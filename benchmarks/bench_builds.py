@@ -19,7 +19,6 @@ import statistics
 import subprocess
 import sys
 import time
-import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -69,21 +68,10 @@ def child() -> None:
 def _kept_bytes(fmt: str, texts: Sequence[str], moves: int) -> float:
     """What the games read from ``texts`` hold per move (as ``realistic.memory`` measures)."""
     import kifu_lark
+    from benchmarks import realistic
 
-    for text in texts:  # the readers' tables filled first
-        kifu_lark.loads_all(text, fmt)
-    gc.collect()
-    tracemalloc.start()
-    try:
-        games = [kifu_lark.loads_all(t, fmt) for t in texts]
-        gc.collect()
-        kept = tracemalloc.get_traced_memory()[0]
-        del games
-        gc.collect()
-        after = tracemalloc.get_traced_memory()[0]
-    finally:
-        tracemalloc.stop()
-    return (kept - after) / moves
+    held, _ = realistic.kept_bytes(lambda text: kifu_lark.loads_all(text, fmt), texts)
+    return held / moves
 
 
 def _run(env: dict[str, str], path: Path) -> dict[str, object]:

@@ -576,11 +576,11 @@ def _line(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
     return my - slope * mx, slope
 
 
-def memory(fmt: str, texts: Sequence[str], moves: int) -> None:
-    """Bytes a kept game costs per move: what reading ``texts`` allocated that dropping the
-    games frees (tracemalloc), per main-line move; and what stayed in the readers' tables."""
-    read = ours(fmt)
-    for text in texts:  # tables filled once, as in a long-running program
+def kept_bytes(read: Callable[[str], object], texts: Sequence[str]) -> tuple[int, int]:
+    """(bytes the results of ``read`` over ``texts`` hold, bytes that stayed in the readers'
+    tables): what reading allocated that dropping the results frees (tracemalloc), after a
+    first pass fills the tables, as in a long-running program."""
+    for text in texts:
         read(text)
     gc.collect()
     tracemalloc.start()
@@ -594,12 +594,19 @@ def memory(fmt: str, texts: Sequence[str], moves: int) -> None:
         after = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
+    return kept - after, after - before
+
+
+def memory(fmt: str, texts: Sequence[str], moves: int) -> None:
+    """Bytes a kept game costs per move: what reading ``texts`` allocated that dropping the
+    games frees (tracemalloc), per main-line move; and what stayed in the readers' tables."""
+    held, stayed = kept_bytes(ours(fmt), texts)
     size = sum(len(t.encode("utf-8")) for t in texts)
-    per_move = (kept - after) / moves
+    per_move = held / moves
     print(
         f"  memory: a kept game costs {per_move:,.0f} bytes per move ({len(texts)} records, "
         f"{moves} moves; {per_move / (size / moves):.1f}x the {size / moves:.0f} bytes of "
-        f"UTF-8 text per move); {after - before:+,} bytes stayed in tables",
+        f"UTF-8 text per move); {stayed:+,} bytes stayed in tables",
         flush=True,
     )
 

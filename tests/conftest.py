@@ -35,6 +35,23 @@ def corpus_dir() -> Path | None:
     return path if path.is_dir() else None
 
 
+def record_texts(suffixes: tuple[str, ...]) -> list[str]:
+    """The decoded texts of every fixture and corpus file with one of ``suffixes``; files
+    that do not decode are left out (they are the fuzz tests' business)."""
+    from kifu_lark.errors import KifuError
+    from kifu_lark.textio import decode
+
+    texts = []
+    for root in [FIXTURES, *(r for r in [corpus_dir()] if r is not None)]:
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and path.suffix.lower() in suffixes:
+                try:
+                    texts.append(decode(path.read_bytes())[0])
+                except KifuError:
+                    continue
+    return texts
+
+
 def require_corpus() -> Path:
     """The corpus folder; skips the calling test when it is absent."""
     path = corpus_dir()

@@ -63,18 +63,7 @@ def _line_of(text: str, needle: str, nth: int) -> int | None:
 
 def _bad(message: str, text: str, line: int | None = None, code: str = "BAD_MSF") -> KifuError:
     """An error at ``line``, with the code's hint."""
-    lines = text.splitlines()
-    source = lines[line - 1] if line and 0 < line <= len(lines) else None
-    column = 1 if line else None
-    return InvalidRecordError(
-        message,
-        code=code,
-        format=NAME,
-        line=line,
-        column=column,
-        source_line=source,
-        hint=hint_for(code),
-    )
+    return _located(message, text, line, 1 if line else None, code, None, None)
 
 
 def _bad_at(
@@ -83,8 +72,20 @@ def _bad_at(
     """A located error for the value at ``path`` (found by parsing the text once more: this
     runs only when the record is refused); its hint is ``hint``, or the code's."""
     line, column = locate(text, path)
+    return _located(message, text, line, column, code, dotted(path), hint)
+
+
+def _located(
+    message: str,
+    text: str,
+    line: int | None,
+    column: int | None,
+    code: str,
+    offending: str | None,
+    hint: str | None,
+) -> KifuError:
     lines = text.splitlines()
-    source = lines[line - 1] if line is not None and 0 < line <= len(lines) else None
+    source = lines[line - 1] if line and 0 < line <= len(lines) else None
     return InvalidRecordError(
         message,
         code=code,
@@ -92,7 +93,7 @@ def _bad_at(
         line=line,
         column=column,
         source_line=source,
-        text=dotted(path),
+        text=offending,
         hint=hint or hint_for(code),
     )
 

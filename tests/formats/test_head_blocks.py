@@ -12,7 +12,6 @@ and on fuzzed fixtures.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,10 +22,8 @@ from lark.exceptions import UnexpectedInput
 from lark.lexer import PatternRE, TerminalDef
 
 from benchmarks import realistic
-from kifu_lark.errors import KifuError
 from kifu_lark.formats import _lark, csa, ki2, kif_read
-from kifu_lark.textio import decode
-from tests.conftest import FIXTURES, corpus_dir
+from tests.conftest import record_texts
 from tests.test_fuzz import mutations
 
 #: grammar → (its run terminals, the suffixes of its texts, how its reader prepares a text)
@@ -82,16 +79,7 @@ def _same(grammar: str, text: str) -> bool:
 
 def _texts(grammar: str) -> list[str]:
     _, suffixes, prepare = GRAMMARS[grammar]
-    roots = [FIXTURES, *(r for r in [corpus_dir()] if r is not None)]
-    texts = []
-    for root in roots:
-        for path in sorted(Path(root).rglob("*")):
-            if path.is_file() and path.suffix.lower() in suffixes:
-                try:
-                    texts.append(prepare(decode(path.read_bytes())[0]))
-                except KifuError:  # undecodable files are the fuzz tests' business
-                    continue
-    return texts
+    return [prepare(text) for text in record_texts(suffixes)]
 
 
 @pytest.mark.parametrize("grammar", sorted(GRAMMARS))

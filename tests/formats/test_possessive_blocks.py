@@ -6,14 +6,11 @@ regex without the possessive marks matches. (KIF's block: tests/formats/test_kif
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from kifu_lark.errors import KifuError
 from kifu_lark.formats import _lark
-from kifu_lark.textio import decode
-from tests.conftest import FIXTURES, corpus_dir
+from tests.conftest import record_texts
 
 _POSSESSIVE = re.compile(r"(?<!\\)([*+?}])\+")
 
@@ -25,16 +22,7 @@ CASES = [
 
 
 def _texts(suffixes: tuple[str, ...]) -> list[str]:
-    roots = [FIXTURES, *(r for r in [corpus_dir()] if r is not None)]
-    texts = []
-    for root in roots:
-        for path in sorted(Path(root).rglob("*")):
-            if path.is_file() and path.suffix.lower() in suffixes:
-                try:
-                    texts.append(decode(path.read_bytes())[0].replace("\r\n", "\n"))
-                except KifuError:  # undecodable files are the fuzz tests' business
-                    continue
-    return texts
+    return [text.replace("\r\n", "\n") for text in record_texts(suffixes)]
 
 
 @pytest.mark.parametrize(("grammar", "name", "suffixes"), CASES, ids=[c[0] for c in CASES])
