@@ -18,6 +18,7 @@ there, where the plain texts hide it.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 from collections.abc import Callable
@@ -80,21 +81,12 @@ def _cshogi_reader() -> Callable[[list[str]], object] | None:
 
 
 def _python_shogi_reader() -> Callable[[list[str]], object] | None:
-    try:
-        import shogi
-        import shogi.CSA
-    except ImportError:
+    if importlib.util.find_spec("shogi") is None:
         return None
 
     def read(texts: list[str]) -> object:
         for text in texts:
-            for record in shogi.CSA.Parser.parse_str(text):
-                board = shogi.Board(record["sfen"])
-                for usi in record["moves"]:
-                    move = shogi.Move.from_usi(usi)
-                    if not board.is_legal(move):
-                        raise ValueError("illegal")
-                    board.push(move)
+            realistic.python_shogi_csa(text)
         return texts
 
     return read

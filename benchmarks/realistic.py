@@ -346,7 +346,7 @@ def peers(fmt: str) -> list[tuple[str, Reader]]:
         shogi = None
     if shogi is not None:
         if fmt == "csa":
-            found.append(("python-shogi CSA.Parser + is_legal + push", _python_shogi_csa))
+            found.append(("python-shogi CSA.Parser + is_legal + push", python_shogi_csa))
         elif fmt == "kif":
             found.append(
                 ("python-shogi KIF.Parser (moves not checked)", shogi.KIF.Parser.parse_str)
@@ -380,7 +380,8 @@ def _cshogi_peers(fmt: str) -> list[tuple[str, Reader]]:
     return []
 
 
-def _python_shogi_csa(text: str) -> object:
+def python_shogi_csa(text: str) -> object:
+    """python-shogi reads ``text`` and plays every move, checking each (the peer's loop)."""
     import shogi
     import shogi.CSA
 
