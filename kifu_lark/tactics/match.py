@@ -21,7 +21,7 @@ from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import Variant
 from kifu_lark.rules.board import Board
-from kifu_lark.rules.geometry import KIND_CODE, KINDS, PROMOTE, UNPROMOTE, Geometry, geometry
+from kifu_lark.rules.geometry import KIND_CODE, KINDS, Geometry, geometry
 from kifu_lark.tactics import language as lang
 from kifu_lark.tactics.language import Tactic
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
@@ -266,8 +266,10 @@ class Matcher:
         self.found: list[Found] = []
         self.seen: set[tuple[int, str]] = set()
         board = Board.from_position(game.start)
-        # The engine's padded board and hand counts, updated by run() without any checks:
-        # the game's moves were validated when it was read or built.
+        board.hashing = False
+        # run() plays on the engine's board without any checks (the game's moves were
+        # validated when it was read or built) and reads its padded cells and hand counts.
+        self.board = board
         self.cells, self.hands = board.cells, board.hands
 
     def add(self, color: int, tactic: Tactic, ply: int, node: Node) -> None:
@@ -278,9 +280,9 @@ class Matcher:
 
     def run(self, game: Game, nodes: list[Node]) -> list[Found]:
         index = self.index
-        cells, hands = self.cells, self.hands
+        board, cells = self.board, self.cells
         triggered, every_any, every_piece = index.triggered, index.every_any, index.every_piece
-        every_until, width = index.every_until, index.g.width
+        every_until, idx = index.every_until, index.g.idx
         ply = first = game.start.ply - 1
         captures = 0
         last: Node | None = None
@@ -295,23 +297,13 @@ class Matcher:
             last = node
             color = 1 if move.color is Color.WHITE else 0
             square = move.to
-            to = (square.rank + 1) * width + square.file
+            to = idx(square.file, square.rank)
             origin = move.from_
-            if origin is None:
-                frm = taken = 0
-                kind = KIND_CODE[move.piece]
-                hands[color][kind] -= 1
-                cells[to] = now = kind | (color << 4)
-            else:
-                frm = (origin.rank + 1) * width + origin.file
-                moved = cells[frm]
-                taken = cells[to]
-                now = PROMOTE[moved & 15] | (color << 4) if move.promote else moved
-                cells[frm] = 0
-                cells[to] = now
-                if taken:
-                    kind = taken & 15
-                    hands[color][UNPROMOTE.get(kind, kind)] += 1
+            frm = 0 if origin is None else idx(origin.file, origin.rank)
+            board.turn = color  # the mover, also in a record read with tolerate=wrong_turn
+            drop = KIND_CODE[move.piece] if origin is None else 0
+            taken = board._make(frm, to, bool(move.promote), drop)
+            now = cells[to]
             candidates = triggered.get((now, to))
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, taken)
@@ -335,7 +327,9 @@ class Matcher:
                 if not compiled.fits(ply, captures, -1, 0, self.standard_start):
                     continue
                 hand = compiled.hand
-                if (hand is None or hand_fits(hand, hands[side])) and compiled.holds(cells, -1):
+                if hand is not None and not hand_fits(hand, self.hands[side]):
+                    continue
+                if compiled.holds(cells, -1):
                     self.add(side, compiled.tactic, ply, last)
         if notes is not None:
             moves = nodes[: ply - first]  # the moves come first; a special may end the line
