@@ -21,15 +21,19 @@ from kifu_lark.errors import (
     KifuSyntaxError,
     KifuWarning,
     LossyWriteWarning,
+    PVError,
     UnknownFormatError,
     UnsupportedFeatureError,
 )
 from kifu_lark.formats.base import Capabilities, Format
+from kifu_lark.formats.evaluation import parse_evaluation
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model import (
+    MATE_UNKNOWN_LENGTH,
     MINISHOGI,
     STANDARD,
     Color,
+    Evaluation,
     Game,
     Hand,
     HeaderKey,
@@ -56,12 +60,14 @@ compiled: bool = _build.is_compiled(_engine)
 build"); False for the pure-Python build (no C compiler at install, or ``KIFU_LARK_PURE=1``)."""
 
 __all__ = [
+    "MATE_UNKNOWN_LENGTH",
     "MINISHOGI",
     "STANDARD",
     "AmbiguousMoveError",
     "Board",
     "Capabilities",
     "Color",
+    "Evaluation",
     "Format",
     "Game",
     "Hand",
@@ -78,6 +84,7 @@ __all__ = [
     "LossyWriteWarning",
     "Move",
     "Node",
+    "PVError",
     "Piece",
     "PieceKind",
     "Position",
@@ -98,4 +105,5 @@ __all__ = [
     "load_all",
     "loads",
     "loads_all",
+    "parse_evaluation",
 ]
