@@ -50,6 +50,7 @@ from kifu_lark.model import (
     Variant,
     find_variant,
 )
+from kifu_lark.rating import ratings
 
 __version__ = "0.1.0"
 
@@ -106,4 +107,5 @@ __all__ = [
     "loads",
     "loads_all",
     "parse_evaluation",
+    "ratings",
 ]

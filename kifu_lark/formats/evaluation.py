@@ -433,6 +433,17 @@ def converted_comments(game: Any, target: str) -> dict[int, list[str]]:
     return out
 
 
+def comments_of(node: Any, converted: dict[int, list[str]]) -> Sequence[str]:
+    """``node``'s comment lines as a writer writes them: converted (see
+    :func:`converted_comments`) or as read."""
+    if converted:
+        found = converted.get(id(node))
+        if found is not None:
+            return found
+    lines: Sequence[str] = node.comment_lines
+    return lines
+
+
 def _walk_positions(game: Any, board: Any) -> Iterator[tuple[Any, Move | None, Position]]:
     """Every node of the tree with the move before it and the position after its move
     (depth first, one board pushed and popped)."""
