@@ -49,8 +49,11 @@ class Evaluation:
             (``±math.inf``) is a mate whose length was not given (``詰み=先手勝ち``).
             ``None``: no mate announced.
         side: whose point of view ``score`` and ``mate`` take. Every program seen writes
-            black's (先手's): floodgate ``'**`` lines, ShogiHome and Kifu for Windows; the
-            readers set ``Color.BLACK``. :meth:`for_side` turns the numbers round.
+            black's (先手's), whichever side its engine plays: in a floodgate record both
+            engines' ``'**`` scores grow positive as black wins (to +4370 before 後手's
+            resignation), and ShogiHome's bridge, playing 後手 and being mated, writes
+            ``**評価値=3509`` beside ``**詰み=先手勝ち:10手``. The readers set
+            ``Color.BLACK``; :meth:`for_side` turns the numbers round.
         depth: search depth, when given.
         nodes: nodes searched, when given.
         pv: the principal variation as the record wrote it, one token per move (``+2625FU``,
