@@ -388,20 +388,30 @@ def _native(evaluation: Evaluation, target: str) -> bool:
     return not csa_form and notation in (None, "japanese")
 
 
+def _set_form(evaluation: Evaluation) -> bool:
+    """True for lines no program writes but ``node.evaluation = …`` does: ``key=value``
+    lines with a PV in CSA or USI. Writers convert them even for the format read."""
+    key_form = any(not line.startswith("*") or _LOOKS_KEY.match(line) for line in evaluation.lines)
+    return key_form and evaluation.pv_notation in ("csa", "usi")
+
+
+#: A ``読み筋=`` line with a PV in CSA or USI (what the setter writes from moves).
+_SET_PV = re.compile(r"[#*]読み筋=[^▲△☗☖▼▽]")
 _LOOKS_KEY = re.compile(r"\*(?:評価値|読み筋|詰み|深さ|ノード数|エンジン)=|\*(?:解析|対局|検討)")
 
 
 def converted_comments(game: Any, target: str) -> dict[int, list[str]]:
     """For each node of ``game`` (by ``id``) whose evaluation lines ``target`` should write
     in its own form, the node's comments with those lines converted: the PV resolved and
-    written in the target's notation. Nothing when the game was read from ``target`` (a
-    write keeps what was read) or for a format that does not convert. A PV that cannot be
+    written in the target's notation. When the game was read from ``target``, only the lines
+    ``node.evaluation = …`` wrote (a PV in CSA or USI in ``key=value`` lines): what was read
+    is written as read. Nothing for a format that does not convert. A PV that cannot be
     resolved leaves the lines as read (they stay comments: nothing is dropped)."""
-    if target not in TARGETS or game.format == target:
+    if target not in TARGETS:
         return {}
-    if not any(
-        looks_like_evaluation(line) for node in game.root.walk() for line in node.comment_lines
-    ):
+    same = game.format == target
+    wanted = _SET_PV.match if same else looks_like_evaluation
+    if not any(wanted(line) for node in game.root.walk() for line in node.comment_lines):
         return {}
     from kifu_lark.move_text import write_move_text
     from kifu_lark.rules.board import Board as EngineBoard
@@ -417,6 +427,8 @@ def converted_comments(game: Any, target: str) -> dict[int, list[str]]:
         evaluation = node_evaluation(comments)
         if evaluation is None or _native(evaluation, target):
             continue
+        if same and not _set_form(evaluation):
+            continue  # lines read from this format: written as read
         try:
             moves = evaluation.resolve(position, previous)
         except PVError:
