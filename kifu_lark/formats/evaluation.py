@@ -48,7 +48,9 @@ _LOOKS = re.compile(
     r"\*[ \t]*[-+0-9]|[#*](?:評価値|読み筋|詰み|深さ|ノード数|エンジン)=|\*(?:解析|対局|検討)"
 )
 _KEY_FIELDS = {"score", "mate", "depth", "nodes", "pv", "engine"}
-_SPECIAL_WORDS = re.compile(r"[▲△☗☖▼▽](?:投了|中断|千日手|持将棋|詰み|入玉勝ち|宣言勝ち)")
+#: A Japanese PV token that is a move (a square or 同 after the mark): the others the
+#: grammar lets through are specials (▲投了, △千日手 …).
+_JAPANESE_MOVE = re.compile(r"[▲△☗☖▼▽](?:[1-9１-９]|同)")
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -202,9 +204,9 @@ _PV_HINT = {
 
 
 def _is_special(token: str) -> bool:
-    return (
-        token.startswith("%") or token[1:] == "PASS" or _SPECIAL_WORDS.fullmatch(token) is not None
-    )
+    if token.startswith("%") or token[1:] == "PASS":
+        return True
+    return token_notation(token) == "japanese" and _JAPANESE_MOVE.match(token) is None
 
 
 def resolve_pv(
