@@ -35,7 +35,7 @@ from lark import Token, Transformer, v_args
 from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
 from kifu_lark.model.color import Color
-from kifu_lark.model.evaluation import Evaluation, PVError, token_notation
+from kifu_lark.model.evaluation import Evaluation, PVError, read_evaluation, token_notation
 from kifu_lark.model.move import Move, usi_parts
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
@@ -124,10 +124,90 @@ def parse_line(line: str) -> dict[str, Any]:
         KifuSyntaxError: when the line is not an evaluation line, with the column and a hint
             naming what was expected.
     """
+    line = line.rstrip("\r\n")
+    fields = fast_fields(line)
+    if fields is not None:
+        return fields
     parser = _lark.parser(GRAMMAR)
-    tree = _lark.parse(parser, line.rstrip("\r\n"), "evaluation")
-    fields: dict[str, Any] = _lark.transform(_FIELDS, tree, line, "evaluation")
-    return fields
+    tree = _lark.parse(parser, line, "evaluation")
+    found: dict[str, Any] = _lark.transform(_FIELDS, tree, line, "evaluation")
+    return found
+
+
+# --- the fast path -----------------------------------------------------------------------------
+# lark costs a few microseconds a token, and a floodgate line is 30 moves: reading every
+# evaluation of a record cost ten times reading the record. The common lines are matched
+# whole by patterns built from the grammar's own terminals (as the CSA reader cuts its
+# MOVE_RUN); anything else, errors included, goes to lark. tests/formats/
+# test_evaluation_fast_path.py checks that both read every line alike.
+
+_BLANKS = "[ \t\u3000]"
+
+
+class _Fast:
+    """The compiled patterns of the fast path."""
+
+    def __init__(self) -> None:
+        lark = _lark.parser(GRAMMAR)
+
+        def term(name: str) -> str:
+            return f"(?:{lark.get_terminal(name).pattern.to_regexp()})"
+
+        blanks = _BLANKS + "+"
+        signed, number, move = term("SIGNED_INT"), term("INT"), term("PV_MOVE")
+        self.csa = re.compile(
+            rf"\*{_BLANKS}*(?P<score>{signed})(?P<pv>(?:{blanks}{move})*)"
+            rf"(?:{blanks}(?P<nodes>{term('NODES')}))?{_BLANKS}*"
+        )
+        self.key = re.compile(
+            rf"[#*](?:評価値={_BLANKS}*(?P<score>{signed})|深さ={_BLANKS}*(?P<depth>{number})"
+            rf"|ノード数={_BLANKS}*(?P<nodes>{number})|読み筋=(?P<pv>(?:{_BLANKS}*{move})*))"
+            rf"{_BLANKS}*"
+        )
+        self.move = re.compile(move)
+
+
+_FAST: list[_Fast] = []
+
+
+def fast_fields(line: str) -> dict[str, Any] | None:
+    """The fields of ``line`` when it is one of the common lines (``* 113 -3334FU …``,
+    ``#評価値=…``, ``#読み筋=…``, ``#深さ=…``, ``#ノード数=…``), else ``None`` (lark reads it)."""
+    try:
+        return _fast_fields(line)
+    except ValueError:  # a number past int()'s digit limit: lark reports it, located
+        return None
+
+
+def _fast_fields(line: str) -> dict[str, Any] | None:
+    fast = _FAST[0] if _FAST else None
+    if fast is None:
+        fast = _Fast()
+        _FAST.append(fast)
+    m = fast.csa.fullmatch(line)
+    if m is not None:
+        fields: dict[str, Any] = {"score": int(m.group("score"))}
+        pv = m.group("pv")
+        if pv:
+            # one move between blanks each: split, unless a 同 word holds a blank itself
+            fields["pv"] = (
+                tuple(pv.split())
+                if "同" not in pv
+                else tuple(found.group() for found in fast.move.finditer(pv))
+            )
+        nodes = m.group("nodes")
+        if nodes is not None:
+            fields["nodes"] = int(nodes[1:])
+        return fields
+    m = fast.key.fullmatch(line)
+    if m is None:
+        return None
+    name = m.lastgroup
+    assert name is not None
+    value = m.group(name)
+    if name == "pv":
+        return {"pv": tuple(found.group() for found in fast.move.finditer(value))}
+    return {name: int(value)}
 
 
 def _merge(lines: Sequence[str], strict: bool) -> Evaluation | None:
@@ -145,9 +225,18 @@ def _merge(lines: Sequence[str], strict: bool) -> Evaluation | None:
         used.append(line)
         for name, value in fields.items():
             merged.setdefault(name, value)
-    if not any(name in merged for name in ("score", "mate", "pv")):
+    if "score" not in merged and "mate" not in merged and "pv" not in merged:
         return None
-    return Evaluation(**merged, side=Color.BLACK, lines=tuple(used))
+    get = merged.get
+    return read_evaluation(
+        get("score"),
+        get("mate"),
+        get("depth"),
+        get("nodes"),
+        get("pv", ()),
+        get("engine"),
+        tuple(used),
+    )
 
 
 def node_evaluation(lines: Sequence[str]) -> Evaluation | None:
