@@ -323,9 +323,7 @@ def _unpack(data: bytes, code: _Code, ply: int) -> Position:
             if length >= code.longest:
                 raise _bad(code, "no hand piece has the code read after the board")
     try:
-        return Position(
-            STANDARD, tuple(board), (Hand.of(hands[0]), Hand.of(hands[1])), turn, ply
-        )
+        return Position(STANDARD, tuple(board), (Hand.of(hands[0]), Hand.of(hands[1])), turn, ply)
     except ValueError as err:  # more pieces than the set
         raise _bad(code, str(err)) from None
 
@@ -432,8 +430,12 @@ def _move_in(position: Position, to: int, origin: int, promote: bool, drop: int 
     )
 
 
-def _decode_move(value: int, position: Position, fields: Callable[[int], tuple[int, int, bool,
-                 int | None]], name: str) -> Move:
+def _decode_move(
+    value: int,
+    position: Position,
+    fields: Callable[[int], tuple[int, int, bool, int | None]],
+    name: str,
+) -> Move:
     try:
         return _move_in(position, *fields(value))
     except ValueError as err:
