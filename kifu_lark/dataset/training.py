@@ -17,10 +17,10 @@ One fixed-size record per main-line position that has a move after it:
 All numbers are little-endian. The evaluation of a record is the one the record's move
 carries (the engine that played it wrote the score of its search from the position
 before it, as floodgate's ``'**`` comments do; dlshogi's converters read them so), turned
-to the side to move's point of view: a mate in ``n`` plies for the side to move is
-``mate_score - n``, being mated in ``n`` is ``-(mate_score - n)``, and every value is
-clipped to ``±eval_limit`` (:class:`TrainingFilter`). A position without an evaluation
-gets 0.
+to the side to move's point of view: a mate in ``n`` plies (counted from the record's
+position) for the side to move is ``mate_score - n``, being mated in ``n`` is
+``-(mate_score - n)``, and every value is clipped to ``±eval_limit``
+(:class:`TrainingFilter`). A position without an evaluation gets 0.
 
 Nothing is written that the formats cannot hold: a position off the 9x9 board or without
 one king a side (:func:`~kifu_lark.dataset.packing.check_packable`), or whose move breaks
@@ -31,6 +31,7 @@ filters leave out.
 
 from __future__ import annotations
 
+import math
 import struct
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -69,53 +70,53 @@ assert _HCPE.size == HCPE_SIZE and _PSV.size == PSV_SIZE
 # --- evaluations ---------------------------------------------------------------------------
 
 
-@frozen
-class Score:
-    """An evaluation as the training formats need it.
+class EvaluationLike(Protocol):
+    """What a record reads of an evaluation (the model's ``Evaluation`` has these).
 
-    Attributes:
-        cp: the score in centipawns (評価値), or ``None`` for a mate score.
-        mate: plies to mate: positive when ``side`` mates, negative when it is mated
-            (``None`` for a centipawn score).
-        side: whose point of view the numbers are from.
+    ``score`` is in centipawns; ``mate`` counts plies to mate from the position after the
+    move, positive when ``side`` mates (``±inf``: length not given); both are from
+    ``side``'s point of view.
     """
 
-    cp: int | None = None
-    mate: int | None = None
-    side: Color = Color.BLACK
-
-    def for_side(self, color: Color, mate_score: int) -> int:
-        """The score from ``color``'s point of view, a mate as ``±(mate_score - plies)``."""
-        if self.mate is not None:
-            plies = abs(self.mate)
-            value = max(mate_score - plies, 0) * (1 if self.mate > 0 else -1)
-        else:
-            value = self.cp or 0
-        return value if color is self.side else -value
-
-
-#: Where a record's evaluation comes from: the node of the move played (``None``: none).
-Evaluations = Callable[[Node], Score | None]
-
-
-class _EvaluationLike(Protocol):
-    """What :func:`node_score` reads of ``node.evaluation`` (the model's Evaluation)."""
-
     @property
-    def cp(self) -> int | None: ...
+    def score(self) -> int | None: ...
     @property
-    def mate(self) -> int | None: ...
+    def mate(self) -> int | float | None: ...
     @property
     def side(self) -> Color: ...
 
 
-def node_score(node: Node) -> Score | None:
-    """The :class:`Score` of ``node.evaluation`` (the default :data:`Evaluations`), or
-    ``None`` when the node has none."""
-    evaluation: _EvaluationLike | None = getattr(node, "evaluation", None)
-    if evaluation is None:
-        return None
-    return Score(evaluation.cp, evaluation.mate, evaluation.side)
+@frozen
+class Score:
+    """A bare evaluation (an :class:`EvaluationLike`), for callers that have numbers only."""
+
+    score: int | None = None
+    mate: int | float | None = None
+    side: Color = Color.BLACK
+
+
+#: Where a record's evaluation comes from: the node of the move played (``None``: none).
+Evaluations = Callable[[Node], EvaluationLike | None]
+
+
+def node_score(node: Node) -> EvaluationLike | None:
+    """``node.evaluation``, the default :data:`Evaluations` (``None`` when it has none)."""
+    evaluation: EvaluationLike | None = getattr(node, "evaluation", None)
+    return evaluation
+
+
+def record_score(evaluation: EvaluationLike, color: Color, mate_score: int) -> int:
+    """The score a record of the position before the move holds for ``color``, the side to
+    move there: the centipawns, or for a mate ``±(mate_score - plies)`` counted from that
+    position (one ply more than after the move; ``±mate_score`` for a mate of unknown
+    length). 0 when the evaluation gives neither. Not clipped."""
+    mate = evaluation.mate
+    if mate is not None:
+        plies = 0 if math.isinf(mate) else int(abs(mate)) + 1
+        value = max(mate_score - plies, 0) * (1 if mate > 0 else -1)
+    else:
+        value = evaluation.score or 0
+    return value if color is evaluation.side else -value
 
 
 # --- the game's outcome --------------------------------------------------------------------
@@ -457,7 +458,7 @@ def _positions(
         if why is not None:
             stats.skipped_positions[why] += 1
             continue
-        value = 0 if score is None else score.for_side(before.turn, filters.mate_score)
+        value = 0 if score is None else record_score(score, before.turn, filters.mate_score)
         value = filters.clip(value)
         written += 1
         yield before, move, value, result
@@ -515,6 +516,7 @@ __all__ = [
     "HCPE_SIZE",
     "PSV_SIZE",
     "WHITE_WIN",
+    "EvaluationLike",
     "Evaluations",
     "HcpeRecord",
     "Outcome",
@@ -531,4 +533,5 @@ __all__ = [
     "psv_records",
     "read_hcpe",
     "read_psv",
+    "record_score",
 ]

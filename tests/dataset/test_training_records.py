@@ -3,6 +3,8 @@ filters, results, scores and counts are what the module documents."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -147,10 +149,11 @@ def test_scores_are_the_side_to_moves_clipped_and_mates_conventional() -> None:
     nodes = [n for n in game.mainline() if n.move is not None]
     # Evaluations from black's point of view, on the node of the move played.
     given = {
-        id(nodes[0]): Score(cp=120),
-        id(nodes[1]): Score(cp=150),  # white to move: -150 for it
-        id(nodes[2]): Score(cp=5000),  # clipped to 3000
-        id(nodes[3]): Score(mate=-7, side=Color.WHITE),  # white is mated in 7: -(32000-7)
+        id(nodes[0]): Score(score=120),
+        id(nodes[1]): Score(score=150),  # white to move: -150 for it
+        id(nodes[2]): Score(score=5000),  # clipped to 3000
+        # White, after its 8c8d, is mated in 7: 8 plies from the position before it.
+        id(nodes[3]): Score(mate=-7, side=Color.WHITE),
     }
     filters = TrainingFilter(eval_limit=3000)
     scores = [
@@ -162,7 +165,7 @@ def test_scores_are_the_side_to_moves_clipped_and_mates_conventional() -> None:
     assert [120, -150, 3000, -3000] == scores
     wide = TrainingFilter()
     psv = b"".join(psv_records(game, wide, evaluations=lambda n: given.get(id(n))))
-    assert [120, -150, 5000, -(32000 - 7)] == [r.score for r in read_psv(psv)]
+    assert [120, -150, 5000, -(32000 - 8)] == [r.score for r in read_psv(psv)]
     # require_evaluation leaves out the positions whose move carries none.
     stats = TrainingStats()
     only = TrainingFilter(require_evaluation=True)
@@ -170,6 +173,20 @@ def test_scores_are_the_side_to_moves_clipped_and_mates_conventional() -> None:
     kept = list(hcpe_records(game, only, evaluations=lambda n: given.get(id(n)), stats=stats))
     assert 3 == len(kept)
     assert {"evaluation": 1} == dict(stats.skipped_positions)
+
+
+def test_mate_scores_count_plies_from_the_records_position() -> None:
+    game = _usi_game("7g7f 3c3d", SpecialKind.RESIGN)
+    first, second = (n for n in game.mainline() if n.move is not None)
+    given = {id(first): Score(mate=3), id(second): Score(mate=math.inf)}  # black mates
+    scores = [
+        r.score
+        for r in read_psv(
+            b"".join(psv_records(game, evaluations=lambda n: given.get(id(n)), filters=None))
+        )
+    ]
+    # Black to move mates in 4 from before 7g7f; white to move is mated, length unknown.
+    assert [32000 - 4, -32000] == scores
 
 
 def test_filters_leave_games_out_and_count_why() -> None:
