@@ -35,7 +35,7 @@ from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
 from kifu_lark.model.color import Color
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.move import Move
-from kifu_lark.model.piece import Piece, PieceKind
+from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import Position, piece_set
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD
@@ -102,6 +102,14 @@ class _Code:
                     self.board[piece] = _bits("1" + bits + tail)
                 self.hand[kind, color] = _bits(held[kind] + c)
         self.box = {kind: _bits(bits) for kind, bits in box.items()}
+        # The same codes as text in writing order, for the encoder.
+        self.board_text = {kind: dict.fromkeys(Color, "") for kind in PieceKind}
+        for piece, (value, length) in self.board.items():
+            self.board_text[piece.kind][piece.color] = _text(value, length)
+        self.hand_text = {color: dict.fromkeys(types, "") for color in Color}
+        for (kind, color), (value, length) in self.hand.items():
+            self.hand_text[color][kind] = _text(value, length)
+        self.box_text = {kind: _text(*self.box[kind]) for kind in types}
         # Decoding tables: (value, length) → what it means; no code is a prefix of another.
         self.board_back: dict[tuple[int, int], Piece | None] = {(0, 1): None}
         self.board_back.update({code: piece for piece, code in self.board.items()})
@@ -111,6 +119,11 @@ class _Code:
         self.hand_back.update({code: None for code in self.box.values()})
         assert len(self.hand_back) == len(self.hand) + len(self.box), f"{name}: codes collide"
         self.longest = max(length for _, length in self.board.values())
+
+
+def _text(value: int, length: int) -> str:
+    """A code's bits in writing order (the inverse of :func:`_bits`)."""
+    return format(value, f"0{length}b")[::-1]
 
 
 def _bits(text: str) -> tuple[int, int]:
@@ -193,6 +206,12 @@ PSFEN_CODE = _Code(
 # Our board index ((rank - 1) * 9 + file - 1) of each engine square number, in order.
 _SQUARE_ORDER = tuple((sq % _RANKS) * _FILES + sq // _RANKS for sq in range(_FILES * _RANKS))
 _ENGINE_SQUARE = {index: sq for sq, index in enumerate(_SQUARE_ORDER)}
+# A king's square number as 7 bits in writing order.
+_SQUARE_BITS = tuple(_text(sq, 7) for sq in range(_FILES * _RANKS))
+# Each kind → the kind it counts as in the set (its unpromoted form).
+_BASE = {kind: kind.unpromoted() for kind in PieceKind}
+# The engines' order of hand kinds with each kind's place in ``Hand.counts`` (飛 角 金 …).
+_HAND_SLOTS = tuple((kind, HAND_KINDS.index(kind)) for kind in _HAND_ORDER)
 
 
 def engine_square(square: Square) -> int:
@@ -238,43 +257,49 @@ def _refuse(position: Position, code: _Code) -> None:
 
 
 def _pack(position: Position, code: _Code) -> bytes:
-    _refuse(position, code)
+    # The bits are joined as text ("0"/"1" in writing order) and read as one number at the
+    # end: a few hundred short strings cost less than as many operations on a growing int.
+    if position.variant.name != STANDARD.name:
+        _refuse(position, code)
     board = position.board
-    kings = [0, 0]
-    for index, piece in enumerate(board):
-        if piece is not None and piece.kind is PieceKind.KING:
-            kings[0 if piece.color is Color.BLACK else 1] = _ENGINE_SQUARE[index]
-    acc = (1 if position.turn is Color.WHITE else 0) | kings[0] << 1 | kings[1] << 8
-    n = 15
-    table = code.board
-    for index in _SQUARE_ORDER:
+    parts: list[str] = []
+    kings: dict[Color, int] = {}
+    placed = dict.fromkeys(_HAND_ORDER, 0)
+    texts = code.board_text
+    for sq, index in enumerate(_SQUARE_ORDER):
         piece = board[index]
         if piece is None:
-            n += 1  # an empty square is a single 0 bit
+            parts.append("0")
             continue
-        if piece.kind is PieceKind.KING:
+        kind = piece.kind
+        if kind is PieceKind.KING:
+            if piece.color in kings:
+                _refuse(position, code)
+            kings[piece.color] = sq
             continue
-        value, length = table[piece]
-        acc |= value << n
-        n += length
-    left = dict(_SET)
-    for piece in board:
-        if piece is not None and piece.kind is not PieceKind.KING:
-            left[piece.kind.unpromoted()] -= 1
+        parts.append(texts[kind][piece.color])
+        placed[_BASE[kind]] += 1
+    if len(kings) != 2:
+        _refuse(position, code)
     for color, hand in zip(Color, position.hands, strict=True):
-        for kind in _HAND_ORDER:
-            value, length = code.hand[kind, color]
-            for _ in range(hand[kind]):
-                acc |= value << n
-                n += length
-            left[kind] -= hand[kind]
+        if not hand:
+            continue
+        counts = hand.counts
+        held = code.hand_text[color]
+        for kind, slot in _HAND_SLOTS:
+            n = counts[slot]
+            if n:
+                placed[kind] += n
+                parts.append(held[kind] * n)
     for kind in _HAND_ORDER:
-        value, length = code.box[kind]
-        for _ in range(left[kind]):
-            acc |= value << n
-            n += length
-    assert n == _BITS, f"{code.name}: {n} bits for a whole set"  # Position holds no more
-    return acc.to_bytes(PACKED_SIZE, "little")
+        left = _SET[kind] - placed[kind]
+        if left:
+            parts.append(code.box_text[kind] * left)
+    head = "1" if position.turn is Color.WHITE else "0"
+    bits = head + _SQUARE_BITS[kings[Color.BLACK]] + _SQUARE_BITS[kings[Color.WHITE]]
+    bits += "".join(parts)
+    assert len(bits) == _BITS, f"{code.name}: {len(bits)} bits for a whole set"
+    return int(bits[::-1], 2).to_bytes(PACKED_SIZE, "little")
 
 
 def _unpack(data: bytes, code: _Code, ply: int) -> Position:
