@@ -35,7 +35,6 @@ import math
 import struct
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import Protocol
 
 from attrs import define, field, frozen, validators
 
@@ -52,9 +51,11 @@ from kifu_lark.dataset.packing import (
 )
 from kifu_lark.errors import InvalidRecordError
 from kifu_lark.model.color import Color
+from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import Move, SpecialKind
 from kifu_lark.model.position import Position
+from kifu_lark.rating import ratings
 
 #: Bytes of one HCPE record.
 HCPE_SIZE = 38
@@ -69,43 +70,17 @@ assert _HCPE.size == HCPE_SIZE and _PSV.size == PSV_SIZE
 
 # --- evaluations ---------------------------------------------------------------------------
 
-
-class EvaluationLike(Protocol):
-    """What a record reads of an evaluation (the model's ``Evaluation`` has these).
-
-    ``score`` is in centipawns; ``mate`` counts plies to mate from the position after the
-    move, positive when ``side`` mates (``±inf``: length not given); both are from
-    ``side``'s point of view.
-    """
-
-    @property
-    def score(self) -> int | None: ...
-    @property
-    def mate(self) -> int | float | None: ...
-    @property
-    def side(self) -> Color: ...
-
-
-@frozen
-class Score:
-    """A bare evaluation (an :class:`EvaluationLike`), for callers that have numbers only."""
-
-    score: int | None = None
-    mate: int | float | None = None
-    side: Color = Color.BLACK
-
-
 #: Where a record's evaluation comes from: the node of the move played (``None``: none).
-Evaluations = Callable[[Node], EvaluationLike | None]
+#: The default reads ``node.evaluation``.
+Evaluations = Callable[[Node], Evaluation | None]
 
 
-def node_score(node: Node) -> EvaluationLike | None:
-    """``node.evaluation``, the default :data:`Evaluations` (``None`` when it has none)."""
-    evaluation: EvaluationLike | None = getattr(node, "evaluation", None)
-    return evaluation
+def _node_evaluation(node: Node) -> Evaluation | None:
+    # Only nodes with comments can hold one: skip the property's call for the others.
+    return node.evaluation if node.comment_lines else None
 
 
-def record_score(evaluation: EvaluationLike, color: Color, mate_score: int) -> int:
+def record_score(evaluation: Evaluation, color: Color, mate_score: int) -> int:
     """The score a record of the position before the move holds for ``color``, the side to
     move there: the centipawns, or for a mate ``±(mate_score - plies)`` counted from that
     position (one ply more than after the move; ``±mate_score`` for a mate of unknown
@@ -226,9 +201,9 @@ class TrainingFilter:
 
     Attributes:
         min_plies: leave out games whose main line has fewer moves.
-        min_rating: leave out games where either player's rating is below it or unknown
-            (``ratings`` reads them).
-        ratings: black's and white's ratings of a game; needed with ``min_rating``.
+        min_rating: leave out games where either player's rating is below it or unknown.
+        ratings: black's and white's ratings of a game; by default
+            :func:`kifu_lark.rating.ratings` (floodgate's ``black_rate`` / ``white_rate``).
         end_reasons: keep only games ending with one of these specials (``{RESIGN,
             ENTERING_KING_WIN}`` for 投了 and 入玉宣言); ``None`` keeps every ending.
         eval_limit: scores are clipped to ``±eval_limit`` (at most 32767, int16).
@@ -247,10 +222,6 @@ class TrainingFilter:
     require_evaluation: bool = False
     unfinished: bool = False
 
-    def __attrs_post_init__(self) -> None:
-        if self.min_rating is not None and self.ratings is None:
-            raise ValueError("min_rating: needs ratings, a function giving a game's ratings")
-
     def clip(self, value: int) -> int:
         """``value`` bounded to ``±eval_limit``."""
         return max(-self.eval_limit, min(self.eval_limit, value))
@@ -267,8 +238,7 @@ class TrainingFilter:
         if not result.decided and not self.unfinished:
             return "unfinished"
         if self.min_rating is not None:
-            assert self.ratings is not None
-            rated = self.ratings(game)
+            rated = (self.ratings or ratings)(game)
             if any(r is None or r < self.min_rating for r in rated):
                 return "rating"
         return None
@@ -437,7 +407,7 @@ def _positions(
     if reason is not None:
         stats.skipped_games[reason] += 1
         return
-    read = node_score if evaluations is None else evaluations
+    read = _node_evaluation if evaluations is None else evaluations
     # Moves a lenient read let through (二歩 before a declared foul …): engines must not
     # learn them. Warnings name the ply of the move.
     fouls = {issue.ply for issue in game.warnings if issue.ply is not None}
@@ -516,18 +486,15 @@ __all__ = [
     "HCPE_SIZE",
     "PSV_SIZE",
     "WHITE_WIN",
-    "EvaluationLike",
     "Evaluations",
     "HcpeRecord",
     "Outcome",
     "PsvRecord",
     "Ratings",
-    "Score",
     "TrainingFilter",
     "TrainingStats",
     "hcpe_record",
     "hcpe_records",
-    "node_score",
     "outcome",
     "psv_record",
     "psv_records",

@@ -17,7 +17,6 @@ from kifu_lark.dataset.training import (
     PSV_SIZE,
     WHITE_WIN,
     Outcome,
-    Score,
     TrainingFilter,
     TrainingStats,
     hcpe_record,
@@ -30,10 +29,12 @@ from kifu_lark.dataset.training import (
 )
 from kifu_lark.errors import InvalidRecordError
 from kifu_lark.model.color import Color
+from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import Special, SpecialKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.variant import MINISHOGI
+from tests.conftest import FIXTURES
 from tests.dataset.training_helpers import fixture_games, same_position
 
 cshogi = pytest.importorskip("cshogi")
@@ -50,14 +51,19 @@ def _usi_game(moves: str, special: SpecialKind | None = None) -> Game:
     return game
 
 
-def _expected(game: Game) -> list[tuple[Position, str]]:
-    """(position, move) for every main-line move of a 9x9 game that has no foul."""
+def _expected(game: Game) -> list[tuple[Position, str, int | None]]:
+    """(position, move, plain score for the side to move or ``None``) for every main-line
+    move of a 9x9 game that has no foul."""
     fouls = {issue.ply for issue in game.warnings}
     found = []
     previous = None
     for ply, (node, position) in enumerate(game.positions()):
         if node.move is not None and previous is not None and ply not in fouls:
-            found.append((previous, node.move.usi()))
+            evaluation = node.evaluation
+            score = None
+            if evaluation is not None and evaluation.mate is None:
+                score = evaluation.for_side(previous.turn).score
+            found.append((previous, node.move.usi(), score))
         previous = position
     return found
 
@@ -66,23 +72,28 @@ def test_cshogi_reads_every_fixture_game_written_as_hcpe_and_psv() -> None:
     games = [g for _, g in fixture_games() if check_packable(g.start) is None]
     hcpe = b"".join(b for g in games for b in hcpe_records(g, KEEP_ALL))
     psv = b"".join(b for g in games for b in psv_records(g, KEEP_ALL))
-    expected = [(position, usi, outcome(g)) for g in games for position, usi in _expected(g)]
+    expected = [(*found, outcome(g)) for g in games for found in _expected(g)]
     assert len(expected) > 900
     rows = np.frombuffer(hcpe, cshogi.HuffmanCodedPosAndEval)
     packed = np.frombuffer(psv, cshogi.PackedSfenValue)
     assert len(expected) == len(rows) == len(packed)
     board = cshogi.Board()
-    for (position, usi, result), row, value in zip(expected, rows, packed, strict=True):
+    scored = 0
+    for (position, usi, score, result), row, value in zip(expected, rows, packed, strict=True):
         board.set_hcp(np.asarray(row["hcp"]))
         assert same_position(board.sfen(), position), (board.sfen(), position.sfen())
         assert usi == cshogi.move_to_usi(board.move_from_move16(int(row["bestMove16"])))
         assert result.game_result == row["gameResult"]
-        assert 0 == row["eval"]  # the fixtures carry no evaluations
+        assert row["eval"] == value["score"]
+        if score is not None:  # a centipawn score, turned to the side to move
+            assert max(-32000, min(32000, score)) == row["eval"]
+            scored += 1
         board.set_psfen(np.asarray(value["sfen"]))
         assert same_position(board.sfen(), position)
         assert usi == cshogi.move_to_usi(board.move_from_psv(int(value["move"])))
         assert position.ply == value["gamePly"]
         assert result.for_side(position.turn) == value["game_result"]
+    assert scored > 20  # fixtures/evaluations: floodgate, ShogiHome, Kifu for Windows
 
 
 def test_our_readers_read_our_records_back() -> None:
@@ -149,11 +160,11 @@ def test_scores_are_the_side_to_moves_clipped_and_mates_conventional() -> None:
     nodes = [n for n in game.mainline() if n.move is not None]
     # Evaluations from black's point of view, on the node of the move played.
     given = {
-        id(nodes[0]): Score(score=120),
-        id(nodes[1]): Score(score=150),  # white to move: -150 for it
-        id(nodes[2]): Score(score=5000),  # clipped to 3000
+        id(nodes[0]): Evaluation(score=120),
+        id(nodes[1]): Evaluation(score=150),  # white to move: -150 for it
+        id(nodes[2]): Evaluation(score=5000),  # clipped to 3000
         # White, after its 8c8d, is mated in 7: 8 plies from the position before it.
-        id(nodes[3]): Score(mate=-7, side=Color.WHITE),
+        id(nodes[3]): Evaluation(mate=-7, side=Color.WHITE),
     }
     filters = TrainingFilter(eval_limit=3000)
     scores = [
@@ -175,10 +186,26 @@ def test_scores_are_the_side_to_moves_clipped_and_mates_conventional() -> None:
     assert {"evaluation": 1} == dict(stats.skipped_positions)
 
 
+def test_floodgate_evaluations_and_ratings_go_into_the_records() -> None:
+    game = kifu_lark.load(FIXTURES / "evaluations" / "floodgate.csa")
+    # '** lines are black's view: 50, 42, 60, -15 after 2g2f, 3c3d, 7g7f, 4c4d; black resigns.
+    records = list(read_hcpe(b"".join(hcpe_records(game))))
+    assert [50, -42, 60, 15] == [r.eval for r in records]
+    assert {WHITE_WIN} == {r.result for r in records}
+    psv = list(read_psv(b"".join(psv_records(game))))
+    assert [50, -42, 60, 15] == [r.score for r in psv]
+    assert [-1, 1, -1, 1] == [r.result for r in psv]
+    # The ratings are floodgate's black_rate and white_rate headers (2950.0 and 3010.5).
+    assert 4 == len(list(hcpe_records(game, TrainingFilter(min_rating=2950))))
+    stats = TrainingStats()
+    assert [] == list(hcpe_records(game, TrainingFilter(min_rating=3000), stats=stats))
+    assert {"rating": 1} == dict(stats.skipped_games)
+
+
 def test_mate_scores_count_plies_from_the_records_position() -> None:
     game = _usi_game("7g7f 3c3d", SpecialKind.RESIGN)
     first, second = (n for n in game.mainline() if n.move is not None)
-    given = {id(first): Score(mate=3), id(second): Score(mate=math.inf)}  # black mates
+    given = {id(first): Evaluation(mate=3), id(second): Evaluation(mate=math.inf)}  # black mates
     scores = [
         r.score
         for r in read_psv(
@@ -254,5 +281,3 @@ def test_one_record_checks_its_fields() -> None:
         psv_record(start, move, ply=70000)
     with pytest.raises(ValueError):
         TrainingFilter(eval_limit=40000)
-    with pytest.raises(ValueError):
-        TrainingFilter(min_rating=2000)  # no ratings to compare with
