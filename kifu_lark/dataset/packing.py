@@ -29,6 +29,7 @@ stores its kind in the origin field (歩 1, 香 2, 桂 3, 銀 4, 角 5, 飛 6, �
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
 from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
@@ -212,6 +213,10 @@ _SQUARE_BITS = tuple(_text(sq, 7) for sq in range(_FILES * _RANKS))
 _BASE = {kind: kind.unpromoted() for kind in PieceKind}
 # The engines' order of hand kinds with each kind's place in ``Hand.counts`` (飛 角 金 …).
 _HAND_SLOTS = tuple((kind, HAND_KINDS.index(kind)) for kind in _HAND_ORDER)
+# A board's squares in the engines' order (1a, 1b … 9i), taken in one C call.
+_IN_ENGINE_ORDER = operator.itemgetter(*_SQUARE_ORDER)
+# Pieces of a whole set, kings included.
+_WHOLE_SET = sum(piece_set(STANDARD).values())
 
 
 def engine_square(square: Square) -> int:
@@ -232,7 +237,8 @@ def check_packable(position: Position) -> str | None:
     """
     if position.variant.name != STANDARD.name:
         return "variant"
-    kings = [p.color for p in position.board if p is not None and p.kind is PieceKind.KING]
+    king = PieceKind.KING
+    kings = [p.color for p in position.board if p is not None and p.kind is king]
     if len(kings) != 2 or kings[0] is kings[1]:
         return "kings"
     return None
@@ -261,45 +267,49 @@ def _pack(position: Position, code: _Code) -> bytes:
     # end: a few hundred short strings cost less than as many operations on a growing int.
     if position.variant.name != STANDARD.name:
         _refuse(position, code)
-    board = position.board
-    parts: list[str] = []
-    kings: dict[Color, int] = {}
-    placed = dict.fromkeys(_HAND_ORDER, 0)
-    texts = code.board_text
-    for sq, index in enumerate(_SQUARE_ORDER):
-        piece = board[index]
-        if piece is None:
-            parts.append("0")
-            continue
-        kind = piece.kind
-        if kind is PieceKind.KING:
-            if piece.color in kings:
-                _refuse(position, code)
-            kings[piece.color] = sq
-            continue
-        parts.append(texts[kind][piece.color])
-        placed[_BASE[kind]] += 1
+    ordered: tuple[Piece | None, ...] = _IN_ENGINE_ORDER(position.board)
+    texts = code.board_text  # a king's text is empty: its square is written apart
+    parts = ["0" if p is None else texts[p.kind][p.color] for p in ordered]
+    kings = [sq for sq, text in enumerate(parts) if not text]  # only a king's text is empty
+    on_board = len(parts) - parts.count("0")  # (counting None in ``ordered`` would call
+    # Piece.__eq__ on every piece)
     if len(kings) != 2:
         _refuse(position, code)
+    first, second = (ordered[sq] for sq in kings)
+    assert first is not None and second is not None
+    if first.color is second.color:
+        _refuse(position, code)
+    if first.color is Color.WHITE:
+        kings.reverse()
+    held = 0
     for color, hand in zip(Color, position.hands, strict=True):
         if not hand:
             continue
         counts = hand.counts
-        held = code.hand_text[color]
+        texts_held = code.hand_text[color]
         for kind, slot in _HAND_SLOTS:
             n = counts[slot]
             if n:
-                placed[kind] += n
-                parts.append(held[kind] * n)
-    for kind in _HAND_ORDER:
-        left = _SET[kind] - placed[kind]
-        if left:
-            parts.append(code.box_text[kind] * left)
+                held += n
+                parts.append(texts_held[kind] * n)
+    if held + on_board != _WHOLE_SET:
+        parts.extend(_box(code, ordered, position.hands))
     head = "1" if position.turn is Color.WHITE else "0"
-    bits = head + _SQUARE_BITS[kings[Color.BLACK]] + _SQUARE_BITS[kings[Color.WHITE]]
-    bits += "".join(parts)
+    bits = head + _SQUARE_BITS[kings[0]] + _SQUARE_BITS[kings[1]] + "".join(parts)
     assert len(bits) == _BITS, f"{code.name}: {len(bits)} bits for a whole set"
     return int(bits[::-1], 2).to_bytes(PACKED_SIZE, "little")
+
+
+def _box(code: _Code, board: tuple[Piece | None, ...], hands: tuple[Hand, Hand]) -> list[str]:
+    """The codes of the pieces neither on the board nor in a hand (a handicap's)."""
+    left = dict(_SET)
+    for piece in board:
+        if piece is not None and piece.kind is not PieceKind.KING:
+            left[_BASE[piece.kind]] -= 1
+    for hand in hands:
+        for kind, n in hand.items():
+            left[kind] -= n
+    return [code.box_text[kind] * left[kind] for kind in _HAND_ORDER if left[kind]]
 
 
 def _unpack(data: bytes, code: _Code, ply: int) -> Position:

@@ -49,7 +49,7 @@ from kifu_lark.dataset.packing import (
     position_from_packed_sfen,
     psv_move16,
 )
-from kifu_lark.errors import InvalidRecordError
+from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game, Node
@@ -393,19 +393,26 @@ def _check_length(length: int, size: int, name: str) -> None:
 # --- a game's records ----------------------------------------------------------------------
 
 
-def _positions(
+#: Writes one record: (position, move, score for the side to move, outcome) → bytes.
+_Write = Callable[[Position, Move, int, Outcome], bytes]
+
+
+def _records(
     game: Game,
-    filters: TrainingFilter,
+    filters: TrainingFilter | None,
     evaluations: Evaluations | None,
-    stats: TrainingStats,
-) -> Iterator[tuple[Position, Move, int, Outcome]]:
-    """(position, move played from it, score for the side to move, outcome) for every
-    main-line position the filters keep; counts into ``stats``."""
-    stats.games += 1
+    stats: TrainingStats | None,
+    write: _Write,
+) -> Iterator[bytes]:
+    """``write``'s record of every main-line position the filters keep, counting into
+    ``stats``."""
+    counts = TrainingStats() if stats is None else stats
+    keep = filters or TrainingFilter()
+    counts.games += 1
     result = outcome(game)
-    reason = filters.leaves_out(game, result) or check_packable(game.start)
+    reason = keep.leaves_out(game, result) or check_packable(game.start)
     if reason is not None:
-        stats.skipped_games[reason] += 1
+        counts.skipped_games[reason] += 1
         return
     read = _node_evaluation if evaluations is None else evaluations
     # Moves a lenient read let through (二歩 before a declared foul …): engines must not
@@ -419,22 +426,33 @@ def _positions(
         if move is None or before is None:
             continue
         # ``before`` is the position the move was played from.
-        why = check_packable(before)
-        if why is None and (move.color is not before.turn or ply in fouls):
-            why = "foul"
-        score = read(node)
-        if why is None and score is None and filters.require_evaluation:
-            why = "evaluation"
-        if why is not None:
-            stats.skipped_positions[why] += 1
+        if move.color is not before.turn or ply in fouls:
+            counts.skipped_positions["foul"] += 1
             continue
-        value = 0 if score is None else record_score(score, before.turn, filters.mate_score)
-        value = filters.clip(value)
+        score = read(node)
+        if score is None and keep.require_evaluation:
+            counts.skipped_positions["evaluation"] += 1
+            continue
+        value = 0 if score is None else record_score(score, before.turn, keep.mate_score)
+        try:
+            record = write(before, move, keep.clip(value), result)
+        except UnsupportedFeatureError:
+            # The start was checked: only a lost king (a tolerated read) can come here.
+            counts.skipped_positions[check_packable(before) or "unpackable"] += 1
+            continue
         written += 1
-        yield before, move, value, result
-    stats.records += written
+        yield record
+    counts.records += written
     if written:
-        stats.games_written += 1
+        counts.games_written += 1
+
+
+def _hcpe(position: Position, move: Move, value: int, result: Outcome) -> bytes:
+    return hcpe_record(position, move, eval=value, result=result.game_result)
+
+
+def _psv(position: Position, move: Move, value: int, result: Outcome) -> bytes:
+    return psv_record(position, move, score=value, result=result.for_side(position.turn))
 
 
 def hcpe_records(
@@ -457,11 +475,7 @@ def hcpe_records(
         >>> [len(r) for r in hcpe_records(game, TrainingFilter(unfinished=True))]
         [38, 38]
     """
-    counts = TrainingStats() if stats is None else stats
-    for position, move, value, result in _positions(
-        game, filters or TrainingFilter(), evaluations, counts
-    ):
-        yield hcpe_record(position, move, eval=value, result=result.game_result)
+    return _records(game, filters, evaluations, stats, _hcpe)
 
 
 def psv_records(
@@ -473,11 +487,7 @@ def psv_records(
 ) -> Iterator[bytes]:
     """The 40-byte PSV records of ``game``'s main line, as :func:`hcpe_records` (``gamePly``
     is the position's move number; ``game_result`` is the side to move's: 1, 0, -1)."""
-    counts = TrainingStats() if stats is None else stats
-    for position, move, value, result in _positions(
-        game, filters or TrainingFilter(), evaluations, counts
-    ):
-        yield psv_record(position, move, score=value, result=result.for_side(position.turn))
+    return _records(game, filters, evaluations, stats, _psv)
 
 
 __all__ = [
