@@ -107,10 +107,12 @@ _MOVER_LOSES = frozenset(
         SpecialKind.DEFAULT_LOSS,
     }
 )
-# 連続王手の千日手: the side that checked throughout made the last move and loses.
+# 連続王手の千日手: the side that checked throughout made the last move and loses; CSA's
+# %ILLEGAL_MOVE follows the foul, so the side to move wins too.
 _MOVER_WINS = frozenset(
     {
         SpecialKind.ILLEGAL_WIN,
+        SpecialKind.ILLEGAL_MOVE,
         SpecialKind.ENTERING_KING_WIN,
         SpecialKind.DEFAULT_WIN,
         SpecialKind.PERPETUAL_CHECK,

@@ -125,6 +125,7 @@ def test_our_readers_read_our_records_back() -> None:
         (SpecialKind.ENTERING_KING_WIN, Color.BLACK, True),  # black to move declares
         (SpecialKind.ILLEGAL_WIN, Color.BLACK, True),
         (SpecialKind.PERPETUAL_CHECK, Color.BLACK, True),  # white checked throughout
+        (SpecialKind.ILLEGAL_MOVE, Color.BLACK, True),  # white's last move was the foul
         (SpecialKind.REPETITION, None, True),
         (SpecialKind.IMPASSE, None, True),
         (SpecialKind.INTERRUPT, None, False),
