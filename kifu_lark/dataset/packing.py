@@ -120,6 +120,9 @@ class _Code:
         self.hand_back.update({code: None for code in self.box.values()})
         assert len(self.hand_back) == len(self.hand) + len(self.box), f"{name}: codes collide"
         self.longest = max(length for _, length in self.board.values())
+        # The decoder's tables: a code's text → what it means.
+        self.board_read = {_text(*key): piece for key, piece in self.board_back.items()}
+        self.hand_read = {_text(*key): found for key, found in self.hand_back.items()}
 
 
 def _text(value: int, length: int) -> str:
@@ -315,48 +318,44 @@ def _box(code: _Code, board: tuple[Piece | None, ...], hands: tuple[Hand, Hand])
 def _unpack(data: bytes, code: _Code, ply: int) -> Position:
     if len(data) != PACKED_SIZE:
         raise _bad(code, f"{len(data)} bytes, where a packed position has {PACKED_SIZE}")
-    acc = int.from_bytes(data, "little")
-    turn = Color.WHITE if acc & 1 else Color.BLACK
-    black_king, white_king = acc >> 1 & 0x7F, acc >> 8 & 0x7F
+    # As the encoder, on text: the bits in writing order, codes looked up as strings.
+    bits = format(int.from_bytes(data, "little"), f"0{_BITS}b")[::-1]
+    turn = Color.WHITE if bits[0] == "1" else Color.BLACK
+    black_king, white_king = int(bits[7:0:-1], 2), int(bits[14:7:-1], 2)
     if black_king >= 81 or white_king >= 81 or black_king == white_king:
         raise _bad(code, f"king squares {black_king} and {white_king}")
     board: list[Piece | None] = [None] * (_FILES * _RANKS)
     board[_SQUARE_ORDER[black_king]] = Piece(PieceKind.KING, Color.BLACK)
     board[_SQUARE_ORDER[white_king]] = Piece(PieceKind.KING, Color.WHITE)
     n = 15
-    back = code.board_back
+    back = code.board_read
+    longest = code.longest
     for sq, index in enumerate(_SQUARE_ORDER):
         if sq in (black_king, white_king):
             continue
-        value, length = 0, 0
-        while True:
-            value |= (acc >> n & 1) << length
-            n += 1
-            length += 1
-            if (value, length) in back:
-                board[index] = back[value, length]
+        for end in range(n + 1, n + longest + 1):
+            text = bits[n:end]
+            if text in back:
+                board[index] = back[text]
+                n = end
                 break
-            if length >= code.longest:
-                raise _bad(code, f"no piece has the code read at square {_square(sq).usi()}")
+        else:
+            raise _bad(code, f"no piece has the code read at square {_square(sq).usi()}")
     hands: tuple[dict[PieceKind, int], dict[PieceKind, int]] = ({}, {})
+    held = code.hand_read
     while n < _BITS:
-        value, length = 0, 0
-        while True:
-            if n >= _BITS:
-                raise _bad(code, "the bits end inside a hand piece's code")
-            value |= (acc >> n & 1) << length
-            n += 1
-            length += 1
-            key = (value, length)
-            if key in code.hand_back:
-                found = code.hand_back[key]
+        for end in range(n + 1, min(n + longest, _BITS) + 1):
+            text = bits[n:end]
+            if text in held:
+                found = held[text]
                 if found is not None:  # None: a piece in the box
                     kind, color = found
                     side = hands[0 if color is Color.BLACK else 1]
                     side[kind] = side.get(kind, 0) + 1
+                n = end
                 break
-            if length >= code.longest:
-                raise _bad(code, "no hand piece has the code read after the board")
+        else:
+            raise _bad(code, "no hand piece has the code read after the board")
     try:
         return Position(STANDARD, tuple(board), (Hand.of(hands[0]), Hand.of(hands[1])), turn, ply)
     except ValueError as err:  # more pieces than the set
