@@ -49,7 +49,7 @@ from kifu_lark.dataset.packing import (
     position_from_packed_sfen,
     psv_move16,
 )
-from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
+from kifu_lark.errors import InvalidRecordError, UnknownFormatError, UnsupportedFeatureError
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game, Node
@@ -492,11 +492,41 @@ def psv_records(
     return _records(game, filters, evaluations, stats, _psv)
 
 
+#: The training formats by name (``--to hcpe``, ``--to psv``): a game's records, record size.
+TRAINING_FORMATS: dict[str, tuple[Callable[..., Iterator[bytes]], int]] = {
+    "hcpe": (hcpe_records, HCPE_SIZE),
+    "psv": (psv_records, PSV_SIZE),
+}
+
+
+def training_records(
+    game: Game,
+    to: str,
+    filters: TrainingFilter | None = None,
+    *,
+    evaluations: Evaluations | None = None,
+    stats: TrainingStats | None = None,
+) -> Iterator[bytes]:
+    """:func:`hcpe_records` (``to="hcpe"``) or :func:`psv_records` (``to="psv"``).
+
+    Raises:
+        UnknownFormatError: for another name.
+    """
+    found = TRAINING_FORMATS.get(to)
+    if found is None:
+        raise UnknownFormatError(
+            f"no training format {to!r}",
+            hint="training formats: " + ", ".join(TRAINING_FORMATS),
+        )
+    return found[0](game, filters, evaluations=evaluations, stats=stats)
+
+
 __all__ = [
     "BLACK_WIN",
     "DRAW",
     "HCPE_SIZE",
     "PSV_SIZE",
+    "TRAINING_FORMATS",
     "WHITE_WIN",
     "Evaluations",
     "HcpeRecord",
@@ -513,4 +543,5 @@ __all__ = [
     "read_hcpe",
     "read_psv",
     "record_score",
+    "training_records",
 ]

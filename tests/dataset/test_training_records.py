@@ -26,8 +26,9 @@ from kifu_lark.dataset.training import (
     psv_records,
     read_hcpe,
     read_psv,
+    training_records,
 )
-from kifu_lark.errors import InvalidRecordError
+from kifu_lark.errors import InvalidRecordError, UnknownFormatError
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game
@@ -264,6 +265,15 @@ def test_positions_the_formats_cannot_hold_are_skipped_and_counted() -> None:
     records = list(hcpe_records(game, stats=stats))
     assert {"foul": 1} == dict(stats.skipped_positions)
     assert len(_expected(game)) == len(records)
+
+
+def test_records_by_format_name() -> None:
+    game = _usi_game("7g7f 3c3d", SpecialKind.RESIGN)
+    assert list(hcpe_records(game)) == list(training_records(game, "hcpe"))
+    assert list(psv_records(game)) == list(training_records(game, "psv"))
+    with pytest.raises(UnknownFormatError) as caught:
+        training_records(game, "bin")
+    assert caught.value.hint is not None and "hcpe" in caught.value.hint
 
 
 def test_one_record_checks_its_fields() -> None:
