@@ -7,6 +7,8 @@ position, and our decoders read cshogi's bytes back to the same position.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -24,13 +26,14 @@ from kifu_lark.dataset.packing import (
     psv_move16,
 )
 from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
+from kifu_lark.model.game import Game
 from kifu_lark.model.handicap import HANDICAPS, handicap_position
 from kifu_lark.model.move import Move
 from kifu_lark.model.position import Position
 from kifu_lark.model.variant import MINISHOGI
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.movegen import legal_moves
-from tests.dataset.training_helpers import fixture_games, same_position
+from tests.dataset.training_helpers import corpus_games, fixture_games, same_position
 from tests.strategies import positions
 
 cshogi = pytest.importorskip("cshogi")
@@ -72,10 +75,12 @@ def _check_move(position: Position, move: Move) -> None:
     assert move.usi() == move_from_psv_move16(cshogi.move16_to_psv(theirs), position).usi()
 
 
-def test_every_fixture_position_and_move_agrees_with_cshogi() -> None:
+def _check_games(games: Iterable[tuple[str, Game]]) -> tuple[int, int, set[str]]:
+    """Check every position and move of ``games``' main lines: (positions, moves checked,
+    variants left out)."""
     positions_checked = moves_checked = 0
     variants = set()
-    for _name, game in fixture_games():
+    for _name, game in games:
         if check_packable(game.start) is not None:
             variants.add(game.start.variant.name)
             continue
@@ -90,10 +95,20 @@ def test_every_fixture_position_and_move_agrees_with_cshogi() -> None:
                 _check_position(position)
                 positions_checked += 1
             previous = position
+    return positions_checked, moves_checked, variants
+
+
+def test_every_fixture_position_and_move_agrees_with_cshogi() -> None:
+    positions_checked, moves_checked, variants = _check_games(fixture_games())
     # The fixtures hold over a thousand 9x9 positions and the minishogi records are left out.
     assert positions_checked > 1000
     assert moves_checked > 900
     assert "minishogi" in variants
+
+
+def test_every_corpus_position_and_move_agrees_with_cshogi() -> None:
+    positions_checked, moves_checked, _ = _check_games(corpus_games())
+    assert positions_checked > 1000 and moves_checked > 1000
 
 
 @pytest.mark.parametrize("name", sorted(n for n, s in HANDICAPS.items() if s))

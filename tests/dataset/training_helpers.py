@@ -12,14 +12,25 @@ import kifu_lark
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 from kifu_lark.model.position import Position
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, require_corpus
 
 
 @functools.cache
 def fixture_games() -> tuple[tuple[str, Game], ...]:
     """Every fixture record that reads as a shogi game (any board size), by path."""
+    return _games(FIXTURES)
+
+
+def corpus_games() -> tuple[tuple[str, Game], ...]:
+    """Every ``../shared/corpus`` record that reads as a shogi game; skips the calling test
+    when the corpus is absent."""
+    return _games(require_corpus())
+
+
+@functools.cache
+def _games(root: Path) -> tuple[tuple[str, Game], ...]:
     found = []
-    for path in sorted(FIXTURES.rglob("*")):
+    for path in sorted(root.rglob("*")):
         # Goldens (x.csa.json, .err, .out) and tactic expectations are not records.
         if not path.is_file() or path.suffix.lower() in (".err", ".out", ".expect"):
             continue
@@ -32,7 +43,7 @@ def fixture_games() -> tuple[tuple[str, Game], ...]:
         except (KifuError, OSError, ValueError):
             continue
         if isinstance(game, Game) and game.game == "shogi":
-            found.append((str(path.relative_to(FIXTURES)), game))
+            found.append((str(path.relative_to(root)), game))
     return tuple(found)
 
 
@@ -48,4 +59,4 @@ def same_position(sfen: str, position: Position) -> bool:
     return sfen.split()[:3] == position.sfen().split()[:3]
 
 
-__all__ = ["Path", "cshogi_board", "fixture_games", "same_position"]
+__all__ = ["corpus_games", "cshogi_board", "fixture_games", "same_position"]
