@@ -9,8 +9,8 @@ Both write, least significant bit first in each byte: one bit for the side to mo
 black, 1 white); the squares of black's and of white's king in 7 bits each; then every
 other square, 1a, 1b … 1i, 2a … 9i (square number ``(file - 1) * 9 + rank - 1``), as
 a Huffman code (``0`` for an empty square); then the pieces in hand, black's then white's,
-one code per piece. The two differ in the codes of 桂 and 銀 and in the order of the colour
-and promotion bits (the tables below).
+one code per piece. The two differ in the codes of 桂 and 銀, in the order of the colour
+and promotion bits, and in the hand codes of 角 and 飛 (the tables below).
 
 The code has no length field: a decoder reads hand pieces until bit 256, and the bits come
 to exactly 256 when every piece of the set is written. The pieces of the set that are
