@@ -32,7 +32,7 @@ from kifu_lark.errors import InvalidRecordError, UnknownFormatError
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game
-from kifu_lark.model.move import Special, SpecialKind
+from kifu_lark.model.move import Move, Special, SpecialKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.variant import MINISHOGI
 from tests.conftest import FIXTURES
@@ -265,6 +265,20 @@ def test_positions_the_formats_cannot_hold_are_skipped_and_counted() -> None:
     records = list(hcpe_records(game, stats=stats))
     assert {"foul": 1} == dict(stats.skipped_positions)
     assert len(_expected(game)) == len(records)
+
+
+def test_a_position_that_lost_its_king_is_skipped_and_counted() -> None:
+    # Built by hand, as only a tolerated read can: black's rook takes the king on 5a, then
+    # white (kingless) drops a pawn. The drop's position has no white king to pack.
+    start = Position.from_sfen("4k4/4R4/9/9/9/9/9/9/4K4 b r2b4g4s4n4l18p 1")
+    game = Game(start=start)
+    node = game.root.add_variation(Move.from_usi("5b5a", start))
+    after = [p for _, p in game.positions()][-1]
+    node = node.add_variation(Move.from_usi("P*1b", after))
+    node.add_variation(special=Special(SpecialKind.RESIGN))
+    stats = TrainingStats()
+    assert 1 == len(list(psv_records(game, stats=stats)))
+    assert {"kings": 1} == dict(stats.skipped_positions)
 
 
 def test_records_by_format_name() -> None:
