@@ -1,0 +1,1 @@
+"""Archives at scale: records to tables and engine training data."""
