@@ -165,6 +165,12 @@ class _Fast:
             rf"{_BLANKS}*"
         )
         self.move = re.compile(move)
+        # The same CSA line for its score alone (tables and training data want no PV):
+        # possessive repeats, as nothing after the moves could match a move's text.
+        self.csa_score = re.compile(
+            rf"\*{_BLANKS}*({signed})(?:{blanks}{move})*+"
+            rf"(?:{blanks}{term('NODES')})?{_BLANKS}*"
+        )
 
 
 _FAST: list[_Fast] = []
@@ -179,11 +185,37 @@ def fast_fields(line: str) -> dict[str, Any] | None:
         return None
 
 
-def _fast_fields(line: str) -> dict[str, Any] | None:
+def _fast() -> _Fast:
     fast = _FAST[0] if _FAST else None
     if fast is None:
         fast = _Fast()
         _FAST.append(fast)
+    return fast
+
+
+def fast_score(lines: Sequence[str]) -> tuple[bool, int | None]:
+    """``node_evaluation(lines).score`` without reading PVs, when the fast path can tell:
+    ``(True, score)`` when every evaluation line of ``lines`` is a CSA ``* score pv`` line
+    (``score`` is the first one's, ``None`` when there is none); ``(False, None)`` when
+    another kind of line is there and ``node_evaluation`` must decide."""
+    match = _fast().csa_score.fullmatch
+    first: int | None = None
+    for line in lines:
+        found = match(line)
+        if found is None:
+            if looks_like_evaluation(line):
+                return False, None
+            continue
+        if first is None:
+            try:
+                first = int(found.group(1))
+            except ValueError:  # past int()'s digit limit: lark reports it
+                return False, None
+    return True, first
+
+
+def _fast_fields(line: str) -> dict[str, Any] | None:
+    fast = _fast()
     m = fast.csa.fullmatch(line)
     if m is not None:
         fields: dict[str, Any] = {"score": int(m.group("score"))}

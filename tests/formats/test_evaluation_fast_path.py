@@ -9,7 +9,14 @@ from hypothesis import strategies as st
 import kifu_lark
 from kifu_lark.errors import KifuSyntaxError
 from kifu_lark.formats import _lark
-from kifu_lark.formats.evaluation import _FIELDS, GRAMMAR, fast_fields, looks_like_evaluation
+from kifu_lark.formats.evaluation import (
+    _FIELDS,
+    GRAMMAR,
+    fast_fields,
+    fast_score,
+    looks_like_evaluation,
+    node_evaluation,
+)
 from tests.conftest import ROOT, corpus_dir
 
 _SUFFIXES = (".csa", ".kif", ".kifu", ".ki2", ".jkf")
@@ -48,6 +55,15 @@ def agree(line: str) -> None:
     fast = fast_fields(line)
     if fast is not None:  # the fast path reads only what lark reads, and reads it alike
         assert fast == lark_fields(line), line
+    scores_alike([line])
+
+
+def scores_alike(lines: list[str]) -> None:
+    """The score-only path gives node.evaluation's score wherever it answers."""
+    known, score = fast_score(lines)
+    if known:
+        evaluation = node_evaluation(lines)
+        assert score == (None if evaluation is None else evaluation.score), lines
 
 
 def test_the_fast_path_reads_most_lines() -> None:
@@ -58,6 +74,13 @@ def test_the_fast_path_reads_most_lines() -> None:
 def test_every_line_reads_alike() -> None:
     for line in LINES:
         agree(line)
+
+
+def test_the_score_path_answers_for_floodgate_lines_and_agrees_on_mixed_nodes() -> None:
+    floodgate = [line for line in LINES if line.startswith("* ")]
+    assert floodgate and all(fast_score([line])[0] for line in floodgate)
+    for i, line in enumerate(LINES):
+        scores_alike([line, LINES[i - 1], "plain comment"])
 
 
 _EDITS = ["", " ", "\u3000", "+", "-", "#", "FU", "7g", "12", "▲", "同", "=", "*", "\t"]
