@@ -104,16 +104,19 @@ def export(
     """
     started = time.perf_counter()
     if to not in OUTPUTS:
-        raise KifuError(f"cannot export to {to!r}", code="USAGE", hint=f"one of {', '.join(OUTPUTS)}")
+        raise KifuError(
+            f"cannot export to {to!r}", code="USAGE", hint=f"one of {', '.join(OUTPUTS)}"
+        )
     if to == "parquet":
         require("pyarrow.parquet", "parquet", "--to parquet")
-    settings = {
+    tolerated = sorted(tolerate)
+    settings: dict[str, Any] = {
         "to": to,
         "positions": positions,
         "tactics": tactics,
         "source_format": source_format,
         "encoding": encoding,
-        "tolerate": sorted(tolerate),
+        "tolerate": tolerated,
         "shard_size": shard_size,
     }
     _prepare(Path(out), settings, resume, overwrite)
@@ -128,7 +131,7 @@ def export(
     task = ExportTask(
         str(Path(out).resolve()),
         to,
-        ReadOptions(source_format, encoding, tuple(settings["tolerate"])),
+        ReadOptions(source_format, encoding, tuple(tolerated)),
         positions,
         tactics,
     )

@@ -51,7 +51,12 @@ def _schemas(pa: Any) -> dict[str, Any]:
         ]
     )
     tactic = pa.struct(
-        [("side", pa.string()), ("category", pa.string()), ("name", pa.string()), ("ply", pa.int32())]
+        [
+            ("side", pa.string()),
+            ("category", pa.string()),
+            ("name", pa.string()),
+            ("ply", pa.int32()),
+        ]
     )
     games = pa.schema(
         [
@@ -96,7 +101,10 @@ def parquet_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
     pa = require("pyarrow", "parquet", "writing Parquet")
     pq = require("pyarrow.parquet", "parquet", "writing Parquet")
     schema = _schemas(pa)[table]
-    arrow = pa.table({name: pa.array(columns[name], type=schema.field(name).type) for name in schema.names}, schema=schema)
+    arrow = pa.table(
+        {name: pa.array(columns[name], type=schema.field(name).type) for name in schema.names},
+        schema=schema,
+    )
     sink = pa.BufferOutputStream()
     pq.write_table(arrow, sink, compression="zstd", row_group_size=max(arrow.num_rows, 1))
     data: bytes = sink.getvalue().to_pybytes()

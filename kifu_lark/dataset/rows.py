@@ -20,8 +20,8 @@ from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.variant import Variant
-from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS, Geometry, geometry
 from kifu_lark.rules.board import Board
+from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS, Geometry, geometry
 
 GAME_COLUMNS = (
     "game_id",
@@ -116,7 +116,13 @@ class Tables:
         g["tactics"].append(tactics)
         g["warnings"].append(
             [
-                {"code": w.code, "message": w.message, "ply": w.ply, "line": w.line, "column": w.column}
+                {
+                    "code": w.code,
+                    "message": w.message,
+                    "ply": w.ply,
+                    "line": w.line,
+                    "column": w.column,
+                }
                 for w in game.warnings
             ]
         )
@@ -186,9 +192,7 @@ class _SfenTable:
     def __init__(self, g: Geometry) -> None:
         self.g = g
         # the squares row by row from rank 1, each row from the highest file (SFEN's order)
-        self.rows = [
-            [g.idx(f, r) for f in range(g.files, 0, -1)] for r in range(1, g.ranks + 1)
-        ]
+        self.rows = [[g.idx(f, r) for f in range(g.files, 0, -1)] for r in range(1, g.ranks + 1)]
         self.letters = [""] * 64
         for kind in KINDS:
             code = KIND_CODE[kind]

@@ -129,11 +129,12 @@ def expand_sources(
             pending.extend(matched)
             continue
         if path.is_dir():
-            for child in path.rglob("*"):
-                if child.is_file():
-                    # archives in a folder are not opened: name them to read them
-                    if selector.wants(child.relative_to(path).as_posix()):
-                        entries.add((child.as_posix(), None))
+            # archives in a folder are not opened: name them to read them
+            entries.update(
+                (child.as_posix(), None)
+                for child in path.rglob("*")
+                if child.is_file() and selector.wants(child.relative_to(path).as_posix())
+            )
         elif path.is_file():
             if archive_kind(name) is not None:
                 entries.update(_members(path.as_posix(), selector))

@@ -35,10 +35,13 @@ def _read(shard: Shard, options: ReadOptions) -> Iterator[tuple[Entry, list[Game
         name = member if member is not None else source
         if isinstance(data, OSError):
             reason = data.strerror or str(data)
-            yield entry, KifuError(
-                f"cannot read {display_name(source, member)}: {reason}",
-                code="IO",
-                hint="check the path and the archive",
+            yield (
+                entry,
+                KifuError(
+                    f"cannot read {display_name(source, member)}: {reason}",
+                    code="IO",
+                    hint="check the path and the archive",
+                ),
             )
             continue
         try:
@@ -109,8 +112,12 @@ class ExportTask:
         from kifu_lark import tactics
 
         return [
-            {"side": "black" if f.side.value == "+" else "white", "category": f.category,
-             "name": f.name, "ply": f.ply}
+            {
+                "side": "black" if f.side.value == "+" else "white",
+                "category": f.category,
+                "name": f.name,
+                "ply": f.ply,
+            }
             for f in tactics.find(game)
         ]
 
@@ -132,20 +139,35 @@ class ValidateTask:
                 failures[found.code] += 1
                 records += 1
                 reports.append(
-                    {"file": name, "valid": False, "errors": [found.to_dict()],
-                     "warnings": [], "games": 0}
+                    {
+                        "file": name,
+                        "valid": False,
+                        "errors": [found.to_dict()],
+                        "warnings": [],
+                        "games": 0,
+                    }
                 )
                 continue
             records += len(found)
             warnings = [
-                {"code": w.code, "message": w.message, "ply": w.ply, "line": w.line,
-                 "column": w.column}
+                {
+                    "code": w.code,
+                    "message": w.message,
+                    "ply": w.ply,
+                    "line": w.line,
+                    "column": w.column,
+                }
                 for game in found
                 for w in game.warnings
             ]
             reports.append(
-                {"file": name, "valid": True, "errors": [], "warnings": warnings,
-                 "games": len(found)}
+                {
+                    "file": name,
+                    "valid": True,
+                    "errors": [],
+                    "warnings": warnings,
+                    "games": len(found),
+                }
             )
         return {
             "index": shard.index,
