@@ -210,7 +210,8 @@ def read_members(archive: str, names: list[str]) -> dict[str, bytes]:
     wanted = set(names)
     if kind == "zip":
         with zipfile.ZipFile(archive) as z:
-            return {n: z.read(n) for n in names}
+            held = set(z.namelist())
+            return {n: z.read(n) for n in names if n in held}
     if kind == "tar":
         # A compressed tar cannot seek: one pass over the stream picks up the members.
         found: dict[str, bytes] = {}
