@@ -13,7 +13,22 @@ from kifu_lark.model.move import Special, SpecialKind
 from tests.conftest import FIXTURES
 
 #: A legal opening, cut at every length for the generated games.
-OPENING = "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f".split()
+OPENING = [
+    "7g7f",
+    "3c3d",
+    "2g2f",
+    "8c8d",
+    "2f2e",
+    "8d8e",
+    "6i7h",
+    "4a3b",
+    "2e2d",
+    "2c2d",
+    "2h2d",
+    "8e8f",
+    "8g8f",
+    "8b8f",
+]
 #: Bad records: name → (bytes, the error code each must report).
 BAD: dict[str, tuple[bytes, str]] = {
     "bad/wrong_turn.csa": (b"PI\n+\n+7776FU\n+2726FU\n", "WRONG_TURN"),
