@@ -17,6 +17,11 @@ def main(argv: list[str]) -> int:
         for m in pkgutil.iter_modules(benchmarks.__path__)
         if m.name.startswith("bench_")
     )
+    if any(a in ("-h", "--help") for a in argv):
+        print("usage: python -m benchmarks [NAME ...]")
+        print("Runs the named benchmarks (all when none is named) and prints moves/s.")
+        print(f"names: {', '.join(names)}")
+        return 0
     chosen = argv or names
     unknown = [n for n in chosen if n not in names]
     if unknown:

@@ -6,9 +6,13 @@
 'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPP1P/7R1/LNSGKGSNL w B 4'
 """
 
+import importlib
+from typing import Any
+
 # _build first: with KIFU_LARK_PURE=1 no compiled module may load before it is imported.
 from kifu_lark import _build
-from kifu_lark.api import dump, dumps, formats, load, load_all, loads, loads_all
+from kifu_lark import api as _api
+from kifu_lark.api import dump, dumps, load, load_all, loads, loads_all
 from kifu_lark.board import Board
 from kifu_lark.errors import (
     AmbiguousMoveError,
@@ -49,11 +53,35 @@ from kifu_lark.model import (
 
 __version__ = "0.1.0"
 
+
 from kifu_lark.rules import replay as _engine
 
 compiled: bool = _build.is_compiled(_engine)
 """True when the rules engine and the readers run compiled with mypyc (see README, "Compiled
 build"); False for the pure-Python build (no C compiler at install, or ``KIFU_LARK_PURE=1``)."""
+
+
+class _Formats:
+    # `kifu_lark.formats` names both this function and the subpackage of readers. A plain
+    # function here hid the subpackage from `import kifu_lark.formats.csa as csa`, which looks
+    # the name up attribute by attribute; so calls list the formats and attributes reach the
+    # subpackage.
+    __doc__ = _api.formats.__doc__
+
+    def __call__(self) -> list[str]:
+        return _api.formats()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(importlib.import_module("kifu_lark.formats"), name)
+
+    def __repr__(self) -> str:
+        return "<function kifu_lark.formats>"
+
+
+formats = _Formats()
+
 
 __all__ = [
     "MINISHOGI",

@@ -52,3 +52,16 @@ def test_every_grammar_ships_in_the_package() -> None:
 
     on_disk = {p.name for p in (ROOT / "grammars").glob("*.lark")}
     assert on_disk == set(grammar_names())
+
+
+def test_formats_lists_names_and_still_reaches_the_subpackage() -> None:
+    """`kifu_lark.formats()` lists the formats; `import kifu_lark.formats.csa as m` works too."""
+    import importlib
+
+    import kifu_lark.formats.csa as csa_module
+
+    assert [f.name for f in all_formats()] == kifu_lark.formats()
+    assert importlib.import_module("kifu_lark.formats.csa") is csa_module
+    assert kifu_lark.formats.registry.get_format is get_format
+    with pytest.raises(AttributeError):
+        _ = kifu_lark.formats.no_such_module
