@@ -13,15 +13,12 @@ to move, null without a result).
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
+from kifu_lark.dataset.replay import replay
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 from kifu_lark.model.headers import Headers
-from kifu_lark.model.variant import Variant
-from kifu_lark.rules.board import Board
-from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS, Geometry, geometry
 
 GAME_COLUMNS = (
     "game_id",
@@ -98,7 +95,7 @@ class Tables:
         """The rows of one game read; returns its number of main-line moves."""
         gid = game_id(source, member, index)
         winner, reason = outcome
-        moves, sfens, sides = _replay(game, self.positions is not None)
+        moves, sfens, sides = replay(game, self.positions is not None)
         g = self.games
         g["game_id"].append(gid)
         g["source"].append(source)
@@ -149,91 +146,3 @@ class Tables:
 def header_pairs(headers: Headers) -> list[tuple[str, str]]:
     """Every header as ``(name, value)``, in order, repeated keys kept."""
     return [(Headers.key_name(k), v) for k, v in headers.entries]
-
-
-def _replay(game: Game, with_positions: bool) -> tuple[list[str], list[str], list[int]]:
-    """The main line's moves (USI) and, when asked, the SFEN before each and its mover.
-
-    The moves were checked when the record was read: they are played here without checks,
-    on the engine's arrays, and the SFEN is written from those arrays rather than through a
-    ``Position`` per move (which cost more than reading the move).
-    """
-    moves: list[str] = []
-    sfens: list[str] = []
-    sides: list[int] = []
-    board = Board.from_position(game.start) if with_positions else None
-    if board is not None:
-        board.hashing = False
-        table = _sfen_table(game.start.variant)
-    for node in game.root.mainline():
-        move = node.move
-        if move is None:
-            continue
-        moves.append(move.usi())
-        if board is None:
-            continue
-        color = 0 if move.color.value == "+" else 1
-        board.turn = color  # the mover, also in a record read with tolerate=wrong_turn
-        sides.append(color)
-        sfens.append(_sfen(board, table))
-        g = board.g
-        to = g.idx(move.to.file, move.to.rank)
-        origin = move.from_
-        if origin is None:
-            board._make(0, to, False, KIND_CODE[move.piece])
-        else:
-            board._make(g.idx(origin.file, origin.rank), to, bool(move.promote), 0)
-    return moves, sfens, sides
-
-
-class _SfenTable:
-    """What writing an SFEN from a board's arrays needs, per board size."""
-
-    def __init__(self, g: Geometry) -> None:
-        self.g = g
-        # the squares row by row from rank 1, each row from the highest file (SFEN's order)
-        self.rows = [[g.idx(f, r) for f in range(g.files, 0, -1)] for r in range(1, g.ranks + 1)]
-        self.letters = [""] * 64
-        for kind in KINDS:
-            code = KIND_CODE[kind]
-            self.letters[code] = kind.usi
-            self.letters[code | 16] = kind.usi.lower()
-        self.hand_letters = [
-            [(k, KINDS[k - 1].usi) for k in HAND_CODES],
-            [(k, KINDS[k - 1].usi.lower()) for k in HAND_CODES],
-        ]
-
-
-@functools.cache
-def _sfen_table(variant: Variant) -> _SfenTable:
-    return _SfenTable(geometry(variant))
-
-
-def _sfen(board: Board, table: _SfenTable) -> str:
-    cells = board.cells
-    letters = table.letters
-    parts: list[str] = []
-    for row in table.rows:
-        empty = 0
-        text = ""
-        for i in row:
-            code = cells[i]
-            if code:
-                if empty:
-                    text += str(empty)
-                    empty = 0
-                text += letters[code]
-            else:
-                empty += 1
-        if empty:
-            text += str(empty)
-        parts.append(text)
-    hand = ""
-    for c in (0, 1):
-        counts = board.hands[c]
-        for k, letter in table.hand_letters[c]:
-            n = counts[k]
-            if n:
-                hand += (str(n) if n > 1 else "") + letter
-    turn = "b" if board.turn == 0 else "w"
-    return f"{'/'.join(parts)} {turn} {hand or '-'} {board.ply}"

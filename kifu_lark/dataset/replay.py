@@ -1,0 +1,133 @@
+"""A main line replayed for the ``positions`` table: each move in USI, the SFEN before it
+and its mover, written from the rules engine's arrays.
+
+The moves were checked when the record was read: they are played here without checks (as
+``kifu_lark.tactics`` replays). A move changes at most two ranks of the board and, on a
+capture or a drop, the hands: the writer keeps each rank's text and the hands' text and
+writes again only what the move changed (an SFEN from scratch, 81 cells, cost more than
+reading the move). The module is compiled with mypyc in the compiled build (``_build.py``).
+"""
+
+from __future__ import annotations
+
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game
+from kifu_lark.rules.board import Board
+from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS
+
+_WHITE = 16
+#: SFEN letter of each piece code (kind | 16 for white).
+_LETTERS: list[str] = [""] * 64
+for _kind in KINDS:
+    _LETTERS[KIND_CODE[_kind]] = _kind.usi
+    _LETTERS[KIND_CODE[_kind] | _WHITE] = _kind.usi.lower()
+_HAND_LETTERS: tuple[list[tuple[int, str]], list[tuple[int, str]]] = (
+    [(k, KINDS[k - 1].usi) for k in HAND_CODES],
+    [(k, KINDS[k - 1].usi.lower()) for k in HAND_CODES],
+)
+
+
+class SfenWriter:
+    """Follows a board: :meth:`sfen` is its position's SFEN; call :meth:`moved` after each
+    move played on it."""
+
+    def __init__(self, board: Board) -> None:
+        g = board.g
+        self.board = board
+        # each rank's squares from the highest file down (SFEN's order), by rank from 1
+        self.ranks: list[list[int]] = [
+            [g.idx(f, r) for f in range(g.files, 0, -1)] for r in range(1, g.ranks + 1)
+        ]
+        self.rank_of: list[int] = g.rank_of
+        self.rows: list[str] = [self._row(r) for r in range(g.ranks)]
+        self.hands: str = self._hands()
+
+    def _row(self, r: int) -> str:
+        cells = self.board.cells
+        text = ""
+        empty = 0
+        for i in self.ranks[r]:
+            code: int = cells[i]
+            if code:
+                if empty:
+                    text += str(empty)
+                    empty = 0
+                text += _LETTERS[code]
+            else:
+                empty += 1
+        if empty:
+            text += str(empty)
+        return text
+
+    def _hands(self) -> str:
+        text = ""
+        for c in (0, 1):
+            counts = self.board.hands[c]
+            for k, letter in _HAND_LETTERS[c]:
+                n: int = counts[k]
+                if n:
+                    text += (str(n) if n > 1 else "") + letter
+        return text or "-"
+
+    def moved(self, frm: int, to: int, hands_changed: bool) -> None:
+        """The board played a move from ``frm`` (0 for a drop) to ``to``."""
+        if frm:
+            r = self.rank_of[frm] - 1
+            self.rows[r] = self._row(r)
+        r = self.rank_of[to] - 1
+        self.rows[r] = self._row(r)
+        if hands_changed:
+            self.hands = self._hands()
+
+    def sfen(self) -> str:
+        """The SFEN of the board's position, with its move number."""
+        board = self.board
+        turn = "b" if board.turn == 0 else "w"
+        return "/".join(self.rows) + " " + turn + " " + self.hands + " " + str(board.ply)
+
+
+def replay(game: Game, with_positions: bool) -> tuple[list[str], list[str], list[int]]:
+    """The main line's moves (USI) and, with ``with_positions``, the SFEN before each move
+    and its mover (0 black, 1 white); those two lists are empty without."""
+    moves: list[str] = []
+    sfens: list[str] = []
+    sides: list[int] = []
+    if not with_positions:
+        for node in game.root.mainline():
+            if node.move is not None:
+                moves.append(node.move.usi())
+        return moves, sfens, sides
+    board = Board.from_position(game.start)
+    board.hashing = False
+    writer = SfenWriter(board)
+    g = board.g
+    width: int = g.width
+    # the USI names of the squares by board index
+    names = [""] * g.size
+    for f in range(1, g.files + 1):
+        for r in range(1, g.ranks + 1):
+            names[g.idx(f, r)] = str(f) + chr(96 + r)
+    for node in game.root.mainline():
+        move = node.move
+        if move is None:
+            continue
+        color = 0 if move.color is Color.BLACK else 1
+        if board.turn != color:  # a record read with tolerate=wrong_turn
+            board.turn = color
+        sides.append(color)
+        sfens.append(writer.sfen())
+        square = move.to
+        to = (square.rank + 1) * width + square.file  # Geometry.idx
+        origin = move.from_
+        if origin is None:
+            kind = KIND_CODE[move.piece]
+            moves.append(_LETTERS[kind] + "*" + names[to])
+            board._make(0, to, False, kind)
+            writer.moved(0, to, True)
+        else:
+            frm = (origin.rank + 1) * width + origin.file
+            promote = bool(move.promote)
+            moves.append(names[frm] + names[to] + ("+" if promote else ""))
+            captured = board._make(frm, to, promote, 0)
+            writer.moved(frm, to, captured != 0)
+    return moves, sfens, sides
