@@ -86,20 +86,17 @@ class SfenWriter:
         return "/".join(self.rows) + " " + turn + " " + self.hands + " " + str(board.ply)
 
 
-def replay(game: Game, with_positions: bool) -> tuple[list[str], list[str], list[int]]:
-    """The main line's moves (USI) and, with ``with_positions``, the SFEN before each move
-    and its mover (0 black, 1 white); those two lists are empty without."""
+def replay(game: Game, with_positions: bool) -> tuple[str, list[str], list[str], list[int]]:
+    """The start position's SFEN, the main line's moves (USI) and, with ``with_positions``,
+    the SFEN before each move and its mover (0 black, 1 white); those two lists are empty
+    without."""
     moves: list[str] = []
     sfens: list[str] = []
     sides: list[int] = []
-    if not with_positions:
-        for node in game.root.mainline():
-            if node.move is not None:
-                moves.append(node.move.usi())
-        return moves, sfens, sides
     board = Board.from_position(game.start)
     board.hashing = False
     writer = SfenWriter(board)
+    start = writer.sfen()
     g = board.g
     width: int = g.width
     # the USI names of the squares by board index
@@ -111,23 +108,27 @@ def replay(game: Game, with_positions: bool) -> tuple[list[str], list[str], list
         move = node.move
         if move is None:
             continue
-        color = 0 if move.color is Color.BLACK else 1
-        if board.turn != color:  # a record read with tolerate=wrong_turn
-            board.turn = color
-        sides.append(color)
-        sfens.append(writer.sfen())
         square = move.to
         to = (square.rank + 1) * width + square.file  # Geometry.idx
         origin = move.from_
         if origin is None:
             kind = KIND_CODE[move.piece]
             moves.append(_LETTERS[kind] + "*" + names[to])
-            board._make(0, to, False, kind)
-            writer.moved(0, to, True)
         else:
             frm = (origin.rank + 1) * width + origin.file
             promote = bool(move.promote)
             moves.append(names[frm] + names[to] + ("+" if promote else ""))
+        if not with_positions:
+            continue
+        color = 0 if move.color is Color.BLACK else 1
+        if board.turn != color:  # a record read with tolerate=wrong_turn
+            board.turn = color
+        sides.append(color)
+        sfens.append(writer.sfen())
+        if origin is None:
+            board._make(0, to, False, kind)
+            writer.moved(0, to, True)
+        else:
             captured = board._make(frm, to, promote, 0)
             writer.moved(frm, to, captured != 0)
-    return moves, sfens, sides
+    return start, moves, sfens, sides

@@ -95,7 +95,7 @@ class Tables:
         """The rows of one game read; returns its number of main-line moves."""
         gid = game_id(source, member, index)
         winner, reason = outcome
-        moves, sfens, sides = replay(game, self.positions is not None)
+        start, moves, sfens, sides = replay(game, self.positions is not None)
         g = self.games
         g["game_id"].append(gid)
         g["source"].append(source)
@@ -106,7 +106,7 @@ class Tables:
         g["headers"].append(header_pairs(game.headers))
         g["winner"].append(winner)
         g["end_reason"].append(reason)
-        g["start_sfen"].append(game.start.sfen())
+        g["start_sfen"].append(start)
         g["moves"].append(moves)
         g["plies"].append(len(moves))
         g["ratings"].append(None)  # filled from the record's ratings once they are read
