@@ -25,15 +25,19 @@ from kifu_lark.errors import (
     KifuSyntaxError,
     KifuWarning,
     LossyWriteWarning,
+    PVError,
     UnknownFormatError,
     UnsupportedFeatureError,
 )
 from kifu_lark.formats.base import Capabilities, Format
+from kifu_lark.formats.evaluation import parse_evaluation
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model import (
+    MATE_UNKNOWN_LENGTH,
     MINISHOGI,
     STANDARD,
     Color,
+    Evaluation,
     Game,
     Hand,
     HeaderKey,
@@ -50,6 +54,7 @@ from kifu_lark.model import (
     Variant,
     find_variant,
 )
+from kifu_lark.rating import ratings
 
 __version__ = "0.1.0"
 
@@ -84,12 +89,14 @@ formats = _Formats()
 
 
 __all__ = [
+    "MATE_UNKNOWN_LENGTH",
     "MINISHOGI",
     "STANDARD",
     "AmbiguousMoveError",
     "Board",
     "Capabilities",
     "Color",
+    "Evaluation",
     "Format",
     "Game",
     "Hand",
@@ -106,6 +113,7 @@ __all__ = [
     "LossyWriteWarning",
     "Move",
     "Node",
+    "PVError",
     "Piece",
     "PieceKind",
     "Position",
@@ -126,4 +134,6 @@ __all__ = [
     "load_all",
     "loads",
     "loads_all",
+    "parse_evaluation",
+    "ratings",
 ]

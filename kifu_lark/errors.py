@@ -160,6 +160,20 @@ class AmbiguousMoveError(IllegalMoveError):
         return {**super().to_dict(), "candidates": self.candidates}
 
 
+class PVError(KifuError):
+    """A move of a principal variation cannot be read or is illegal where it stands.
+
+    Attributes (beside :class:`KifuError`'s):
+        index: the 0-based index of the offending token in the PV.
+    """
+
+    default_code = "BAD_PV"
+
+    def __init__(self, message: str, *, index: int, **kwargs: Any) -> None:
+        super().__init__(message, **kwargs)
+        self.index = index
+
+
 class UnsupportedFeatureError(KifuError):
     """A writer was asked to hold what its format cannot (branches in CSA, drops in ksbp …)."""
 

@@ -21,6 +21,7 @@ import pytest
 import kifu_lark
 from kifu_lark.errors import KifuError, LossyWriteWarning
 from kifu_lark.formats.base import Capabilities, Format
+from kifu_lark.formats.evaluation import evaluation_line_indexes, node_evaluation
 from kifu_lark.formats.registry import all_formats, format_for_path
 from kifu_lark.model.game import Game, Node
 from tests.conftest import FIXTURES, corpus_dir
@@ -76,6 +77,19 @@ def _time(node: Node, caps: Capabilities) -> Any:
     return round(node.time.spent / step) * step if step else node.time.spent
 
 
+def _comments(lines: list[str]) -> list[str]:
+    """``lines`` with the engine evaluation among them as what it says: writers put an
+    evaluation in their own format's lines (tests/formats/test_evaluations.py compares the
+    PVs as moves)."""
+    evaluation = node_evaluation(lines)
+    if evaluation is None:
+        return list(lines)
+    drop = set(evaluation_line_indexes(lines))
+    e = evaluation
+    said = f"evaluation {(e.score, e.mate, e.side, e.depth, e.nodes, e.engine)}"
+    return [said] + [line for i, line in enumerate(lines) if i not in drop]
+
+
 def _line(first: Node, caps: Capabilities, mainline: bool) -> list[Any]:
     """``first`` and its continuation as the target holds them."""
     out: list[Any] = []
@@ -99,7 +113,7 @@ def _line(first: Node, caps: Capabilities, mainline: bool) -> list[Any]:
             entry["special"] = written
             after_special = True
         if caps.comments and node.comments:
-            comments = list(node.comments)
+            comments = _comments(node.comments)
             entry["comments"] = comments
         if (time := _time(node, caps)) is not None and node.move is not None:
             entry["time"] = time
@@ -122,7 +136,7 @@ def held(game: Game, caps: Capabilities, mainline: bool) -> dict[str, Any]:
     if caps.start_positions:
         data["start"] = game.start.sfen(ply=None if caps.start_ply else 1)
     if caps.comments and game.root.comments:
-        data["comments"] = list(game.root.comments)
+        data["comments"] = _comments(game.root.comments)
     first = game.root.next
     data["moves"] = _line(first, caps, mainline) if first is not None else []
     return data

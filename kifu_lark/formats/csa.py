@@ -7,10 +7,13 @@ Syntax is ``grammars/csa.lark``. The transformer turns each statement into a sma
 lines set the time of the move or special before them, and comments attach to the move they
 follow (to the root before the first move).
 
-Comments: ``'*text`` (a comment on the record) reads as ``text`` and ``'**text`` (engine
-evaluation, principal variation) as ``*text``; a plain ``'text`` line (a note on the file,
-such as floodgate's ``'summary:…``) reads as ``'text``, apostrophe kept. Each is written back
-as it was read. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment.
+Comments: ``'*text`` (a record comment) reads as ``text`` and ``'**text`` (engine
+evaluation, principal variation: ``node.evaluation`` reads it) as ``*text``; a plain
+``'text`` line (a note on the file) reads as ``'text``, apostrophe kept. Each is written back
+as it was read. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment. Floodgate's notes
+``'summary:…``, ``'black_rate:…``, ``'white_rate:…``, ``'rating:…``, ``'Max_Moves:…``,
+``'Least_Time_Per_Move:…`` and ``'Increment:…`` are headers under those names
+(:data:`FLOODGATE_KEYS`), wherever they stand; the writer puts them back as those lines.
 
 Speed: lark costs a few microseconds a token, so the grammar makes few of them. Consecutive
 moves with their times and comments are one ``MOVE_RUN`` token, which ``_Records._moves``
@@ -238,6 +241,7 @@ class _Records:
         self.text = text
         self.moves_in = move_line_pattern(dialect.grammar)
         self.runs = run_pattern(dialect.grammar)
+        self.headers = Headers()
 
     # --- a record --------------------------------------------------------------------------
 
@@ -253,10 +257,12 @@ class _Records:
             len(items),
         )
         root_comments: list[str] = []
+        self.headers = headers
         for item in items[:first_event]:
             tag = item[0]
             if tag == "comment":
-                root_comments.append(_comment_text(item[1]))
+                if not self._note(item[1]):
+                    root_comments.append(_comment_text(item[1]))
             elif tag == "header":
                 headers.add(*_header(item[1]))
             elif tag == "version":
@@ -275,7 +281,8 @@ class _Records:
             if tag == "moves":
                 self._moves(builder, token)
             elif tag == "comment":
-                builder.comment(_comment_text(token))
+                if not self._note(token):
+                    builder.comment(_comment_text(token))
             elif tag == "header":
                 headers.add(*_header(token))
             elif tag == "special":
@@ -316,12 +323,22 @@ class _Records:
                     # each comment runs to its line end; blanks and commas end statements
                     for part in tail[tail.find("'") :].split("\n"):
                         part = part.lstrip(" \t,")
-                        if part:
+                        if part and not self._note(part):
                             builder.comment(_comment_text(part))
                     column = len(tail) - tail.rfind("\n")
         except KifuError as err:
             err.text = err.text or stmt[:7]
             raise
+
+    def _note(self, comment: str) -> bool:
+        """Add ``comment`` to the headers when it is a floodgate note; whether it was."""
+        if comment[1:2] == "*":  # most comments ('** evaluations): not a note
+            return False
+        found = _floodgate_header(comment)
+        if found is None:
+            return False
+        self.headers.add(*found)
+        return True
 
     def _special(self, builder: GameBuilder, token: Token) -> None:
         name = token[1:]
@@ -473,6 +490,26 @@ def _chunks(text: str) -> Iterator[str]:
 def _pairs(text: str) -> Iterator[tuple[Square, PieceKind]]:
     for code in _chunks(text):
         yield _SQUARES[code[:2]], _KINDS[code[2:]]
+
+
+#: Floodgate's ``'key:value`` notes read as headers (key as written), in the order the
+#: server writes them: before the moves, after the start position, after the moves.
+FLOODGATE_KEYS = (
+    "Max_Moves",
+    "Least_Time_Per_Move",
+    "Increment",
+    "rating",
+    "black_rate",
+    "white_rate",
+    "summary",
+)
+_FLOODGATE = re.compile("'(" + "|".join(FLOODGATE_KEYS) + "):(.*)")
+
+
+def _floodgate_header(text: str) -> tuple[str, str] | None:
+    """(key, value) of a floodgate note (``'black_rate:name+hash:3382.0``), else ``None``."""
+    m = _FLOODGATE.fullmatch(text)
+    return None if m is None else (m.group(1), m.group(2))
 
 
 def _comment_text(token: str) -> str:

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from kifu_lark.errors import KifuError, UnsupportedFeatureError
 from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.csa_dialect import ILLEGAL_ACTION, NAME_OF_KEY, Dialect
+from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.headers import HeaderKey, Headers, Key
@@ -85,6 +86,33 @@ def comment_line(comment: str) -> str:
     return "'*" + comment
 
 
+#: Where the writer puts floodgate's notes (headers read from ``'key:value`` lines): the
+#: game's rules before the other headers, the ratings after the side to move, the summary
+#: after the moves, as floodgate does.
+_NOTE_PLACES = {
+    "Max_Moves": "head",
+    "Least_Time_Per_Move": "head",
+    "Increment": "head",
+    "rating": "start",
+    "black_rate": "start",
+    "white_rate": "start",
+    "summary": "end",
+}
+
+
+def _is_note(key: Key) -> bool:
+    return isinstance(key, str) and key in _NOTE_PLACES
+
+
+def _notes(headers: Headers) -> dict[str, list[str]]:
+    """Floodgate's notes among ``headers`` as their ``'key:value`` lines, by place."""
+    places: dict[str, list[str]] = {}
+    for key, value in headers.entries:
+        if isinstance(key, str) and key in _NOTE_PLACES and "\n" not in value:
+            places.setdefault(_NOTE_PLACES[key], []).append(f"'{key}:{value}")
+    return places
+
+
 def writer(dialect: Dialect) -> Callable[[Game, WriteOptions], str]:
     """The writer of ``dialect``; for CSA, ``options.extra["version"]`` picks 3.0 or 2.2."""
 
@@ -110,6 +138,7 @@ class _Writer:
         self.decimals = version == "V3.0"
         self.options = options
         self.lines: list[str] = []
+        self.converted: dict[int, list[str]] = {}
 
     def refuse(self, message: str, hint: str | None = None) -> UnsupportedFeatureError:
         return UnsupportedFeatureError(message, format=self.dialect.name, hint=hint)
@@ -123,13 +152,17 @@ class _Writer:
                 "choose a format that holds this board (kifu-lark formats lists them)",
             )
         out = self.lines
+        # evaluation lines of another format, in CSA's own form ('** score pv)
+        self.converted = converted_comments(game, self.dialect.name)
         if self.version == "V3.0":
             encoding = self.options.encoding or "utf-8"
             out.append("'CSA encoding=" + _DECLARED_NAMES.get(encoding, encoding.upper()))
         out.append(self.version)
-        self.headers(game.headers)
+        notes = _notes(game.headers) if self.dialect.name == "csa" else {}
+        self.headers(game.headers, notes)
         self.position(game.start)
         out.append(game.start.turn.value)
+        out += notes.get("start", ())
         self.comments(game.root)
         node = game.root
         color = game.start.turn
@@ -147,15 +180,20 @@ class _Writer:
                 out.append(self.special(node.special, color))
             self.time(node.time)
             self.comments(node)
+        out += notes.get("end", ())
         end = "\r\n" if self.version == "V2.2" else "\n"  # V2.2 readers expect CRLF
         return end.join(out) + end
 
-    def headers(self, headers: Headers) -> None:
+    def headers(self, headers: Headers, notes: dict[str, list[str]]) -> None:
         entries = headers.entries
+        if notes:  # written as their own lines
+            entries = [(k, v) for k, v in entries if not (_is_note(k) and "\n" not in v)]
         names: list[tuple[Key, str]] = [(k, v) for k, v in entries if k is HeaderKey.BLACK]
         names += [(k, v) for k, v in entries if k is HeaderKey.WHITE]
         rest = [(key, value) for key, value in entries if key not in _NAME_KEYS]
-        for key, value in names + rest:
+        for i, (key, value) in enumerate(names + rest):
+            if i == len(names):  # floodgate writes its game rules after the names
+                self.lines += notes.pop("head", ())
             if key is HeaderKey.NOTE:
                 value = value.replace("\\", "\\\\").replace("\n", "\\n")
             if "\n" in value or "\r" in value:
@@ -173,6 +211,7 @@ class _Writer:
                     hint="a CSA key is one line of text without ':'",
                 )
             self.lines.append(f"${name}:{value}")
+        self.lines += notes.pop("head", ())
 
     def position(self, start: Position) -> None:
         variant = self.dialect.variant
@@ -212,6 +251,6 @@ class _Writer:
         self.lines.append("T" + text)
 
     def comments(self, node: Node) -> None:
-        for comment in node.comment_lines:
+        for comment in comments_of(node, self.converted):
             for line in comment.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
                 self.lines.append(comment_line(line))

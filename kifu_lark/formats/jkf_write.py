@@ -13,6 +13,7 @@ from typing import Any
 
 from kifu_lark.errors import KifuError, UnsupportedFeatureError
 from kifu_lark.formats.base import Capabilities, WriteOptions
+from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.formats.specials import written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
@@ -119,7 +120,7 @@ def write_jkf(game: Game, options: WriteOptions) -> str:
     out.append('  "initial": ' + _initial(game.start) + ",")
     out.append('  "moves": [')
     first: dict[str, Any] = {}
-    comments = _comments(game.root)
+    comments = _comments(game.root, writer.converted)
     if comments:
         first["comments"] = comments
     elements: list[_Element] = [(first, [])]
@@ -205,11 +206,12 @@ def _color(color: Color) -> int:
     return 0 if color is Color.BLACK else 1
 
 
-def _comments(node: Node) -> list[str]:
+def _comments(node: Node, converted: dict[int, list[str]]) -> list[str]:
     # json-kifu-format keeps a KIF bookmark (& line) as a comment starting with &.
+    lines = comments_of(node, converted)
     if node.bookmark is None:
-        return list(node.comment_lines)
-    return [*node.comment_lines, "&" + node.bookmark]
+        return list(lines)
+    return [*lines, "&" + node.bookmark]
 
 
 def _clock(seconds: float, hours: bool) -> dict[str, int]:
@@ -226,6 +228,8 @@ class _Writer:
         from kifu_lark.rules import relative
 
         self.mainline_only = options.mainline_only
+        # evaluation lines of another format, in ShogiHome's form (it reads JKF comments so)
+        self.converted = converted_comments(game, "jkf")
         dialect = options.extra.get("dialect", "schema")
         if dialect not in DIALECTS:
             raise KifuError(
@@ -304,7 +308,7 @@ class _Writer:
                 )
             if node.time is not None:
                 obj["time"], totals = _time(node, totals)
-            comments = _comments(node)
+            comments = _comments(node, self.converted)
             if comments:
                 obj["comments"] = comments
             elements.append((obj, forks))

@@ -26,6 +26,7 @@ from kifu_lark.formats._memo import remember
 from kifu_lark.formats._nested import drive
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.formats.bod import DiagramReader, terminal_regex
+from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.formats.japanese import (
     KANJI_DIGITS,
     PIECE_MOVE_NAME,
@@ -356,6 +357,8 @@ class _Writer:
         self.board = Board.from_position(game.start)
         self.out: list[str] = []
         self.handicap = is_handicap(game.start)
+        # evaluation lines of another format, in KI2's own (ShogiHome) form
+        self.converted = converted_comments(game, NAME)
 
     def lines(self, first: Node) -> None:
         """Write the main line from ``first`` and every variation, to any depth: each
@@ -389,7 +392,9 @@ class _Writer:
                 while after is not None:  # one まで line ends a line: the rest is left out,
                     left_out_after_special(after, NAME)
                     # but not its comments: they follow the first's
-                    self.out.extend(write_comment(t, "ki2") for t in after.comment_lines)
+                    self.out.extend(
+                        write_comment(t, "ki2") for t in comments_of(after, self.converted)
+                    )
                     after = after.next
                 break
             move = current.move
@@ -456,7 +461,9 @@ class _Writer:
         row.clear()
 
     def notes(self, node: Node) -> None:
-        self.out.extend(write_comment(text, "ki2") for text in node.comment_lines)
+        self.out.extend(
+            write_comment(text, "ki2") for text in comments_of(node, self.converted)
+        )
         if node.bookmark is not None:
             self.out.append("&" + node.bookmark)
 

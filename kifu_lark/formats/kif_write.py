@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from kifu_lark.formats._memo import remember
 from kifu_lark.formats._nested import drive
 from kifu_lark.formats.base import Capabilities, WriteOptions
+from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.formats.japanese import (
     KANJI_DIGITS,
     PIECE_MOVE_NAME,
@@ -93,6 +94,8 @@ class _Writer:
         self.lines: list[str] = []
         self.mainline_only = options.mainline_only
         self.handicap = is_handicap(game.start)
+        # evaluation lines of another format, in KIF's own (ShogiHome) form
+        self.converted = converted_comments(game, "kif")
 
     def write(self, first: Node) -> None:
         """Write the main line from ``first`` and every variation, to any depth: each
@@ -151,7 +154,10 @@ class _Writer:
                 append(f"{head} {text} +".rstrip() if fork else f"{head} {text}".rstrip())
             if node.bookmark is not None:
                 append("&" + node.bookmark)
-            for comment in node.comment_lines:
+            comments = node.comment_lines
+            if comments and self.converted:
+                comments = comments_of(node, self.converted)
+            for comment in comments:
                 append("*" + one_line(comment))
             parent = node
         last = nodes[-1]
@@ -209,7 +215,7 @@ def write_kif(game: Game, options: WriteOptions) -> str:
     root = game.root
     if root.bookmark is not None:
         lines.append("&" + root.bookmark)
-    lines += ["*" + one_line(c) for c in root.comment_lines]
+    lines += ["*" + one_line(c) for c in comments_of(root, writer.converted)]
     if root.next is not None:
         writer.write(root.next)
     return "\n".join(lines) + "\n"

@@ -1,6 +1,7 @@
 """The shared record model: attrs value types and the game tree."""
 
 from kifu_lark.model.color import Color
+from kifu_lark.model.evaluation import MATE_UNKNOWN_LENGTH, Evaluation
 from kifu_lark.model.game import Game, Issue, Node
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.handicap import HANDICAPS, handicap_name, handicap_position
@@ -14,9 +15,11 @@ from kifu_lark.model.variant import MINISHOGI, STANDARD, Variant, board_variant,
 __all__ = [
     "HANDICAPS",
     "HAND_KINDS",
+    "MATE_UNKNOWN_LENGTH",
     "MINISHOGI",
     "STANDARD",
     "Color",
+    "Evaluation",
     "Game",
     "Hand",
     "HeaderKey",

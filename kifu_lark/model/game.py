@@ -8,6 +8,7 @@ from typing import ClassVar, overload
 from attrs import define, field
 
 from kifu_lark.model.color import Color
+from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move, Special, Time
 from kifu_lark.model.position import Position
@@ -105,6 +106,33 @@ class Node:
     def comment_lines(self) -> Sequence[str]:
         """The comments, read-only, without creating a list on a node that has none."""
         return self._comments or ()
+
+    @property
+    def evaluation(self) -> Evaluation | None:
+        """The engine evaluation this node's comment lines hold (floodgate ``'** 113 …``,
+        ShogiHome ``#評価値=…``, Kifu for Windows ``**解析 …``), read from them on each
+        access (nothing is stored: the lines stay as read); ``None`` when they hold none. A
+        line that only looks like an evaluation is a comment here:
+        :func:`kifu_lark.parse_evaluation` reads strictly.
+
+        Setting it replaces the evaluation lines (where the first stood) by the canonical
+        ``#評価値=…`` / ``#詰み=…`` / ``#読み筋=…`` / ``#深さ=…`` / ``#ノード数=…`` /
+        ``#エンジン=…`` lines, black's view, the PV tokens as given; ``None`` removes them.
+        Writers convert them to each format's own form.
+        """
+        comments = self._comments
+        if not comments:
+            return None
+        from kifu_lark.formats.evaluation import node_evaluation
+
+        return node_evaluation(comments)
+
+    @evaluation.setter
+    def evaluation(self, evaluation: Evaluation | None) -> None:
+        from kifu_lark.formats.evaluation import evaluation_lines, replace_lines
+
+        new = [] if evaluation is None else evaluation_lines(evaluation, "set")
+        self._comments = replace_lines(self._comments or [], new) or None
 
     # --- comparison ------------------------------------------------------------------------
 
@@ -449,6 +477,45 @@ class Game:
                 board.push(node.move, ALL_TOLERABLE)
                 position = board.to_position()
             yield node, position
+
+    def evaluations(
+        self, line: Node | None = None, *, strict: bool = True
+    ) -> Iterator[tuple[Node, Position, Evaluation, tuple[Move, ...] | None]]:
+        """(node, position after its move, its evaluation, the PV as moves) for every node
+        of a line that holds an evaluation: the main line, or the one through ``line`` (see
+        :meth:`line`). One replay for the line; each PV is played from the node's position.
+
+        Args:
+            strict: raise on a PV that cannot be played; ``False`` yields ``None`` as its
+                moves instead.
+
+        Raises:
+            PVError: (strict) naming the PV token, its index and the node's line.
+            ValueError: when ``line`` is not in this game's tree.
+
+        Example:
+            >>> import kifu_lark
+            >>> game = kifu_lark.loads("+7776FU\\n'** 30 -3334FU +2726FU\\n", "csa")
+            >>> [(ev.score, [m.usi() for m in pv]) for _, _, ev, pv in game.evaluations()]
+            [(30, ['3c3d', '2g2f'])]
+        """
+        from kifu_lark.model.evaluation import PVError
+
+        previous: Move | None = None
+        for node, position in self.positions(line):
+            if node.move is not None:
+                previous = node.move
+            evaluation = node.evaluation
+            if evaluation is None:
+                continue
+            try:
+                moves: tuple[Move, ...] | None = evaluation.resolve(position, previous)
+            except PVError as err:
+                if strict:
+                    err.locate(format=self.format, line=node.line)
+                    raise
+                moves = None
+            yield node, position, evaluation, moves
 
     def move_text(self, node: Node, notation: str = "kif", *, marks: str = "▲△") -> str:
         """The text of ``node``'s move as ``notation`` (kif, ki2, csa, usi) writes it in a

@@ -240,9 +240,64 @@ def _ki2_result_line(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
         mine.pop()
 
 
+def _floodgate_notes(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
+    """15. Floodgate's notes (``'black_rate:…``, ``'summary:…``): the expected JKF keeps them
+    as comments (those before the start position not at all); our CSA reader makes them
+    headers under their own names. After 13."""
+    from kifu_lark.formats.csa import FLOODGATE_KEYS as notes
+
+    def fix(element: dict[str, Any]) -> None:
+        kept = []
+        for comment in element.get("comments", []):
+            key, colon, value = comment[1:].partition(":")
+            if comment.startswith("'") and colon and key in notes:
+                theirs["header"][key] = value
+            else:
+                kept.append(comment)
+        if kept:
+            element["comments"] = kept
+        else:
+            element.pop("comments", None)
+
+    fix(theirs["moves"][0])
+    _walk(theirs, fix)
+    for key in notes:  # lines before the start position, which the expected JKF drops
+        if key not in theirs["header"]:
+            ours["header"].pop(key, None)
+
+
+def _evaluations_as_values(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
+    """16. Engine evaluations (``'** 113 -3334FU …``): the expected JKF keeps the CSA line;
+    our JKF writer writes ShogiHome's ``#評価値=`` lines with a KI2 PV. Both sides' lines
+    become the numbers they give (the PVs are compared as moves in
+    tests/formats/test_evaluations.py). After 11."""
+    from kifu_lark.formats.evaluation import evaluation_line_indexes, node_evaluation
+
+    def fix(element: dict[str, Any]) -> None:
+        comments = element.get("comments")
+        if not comments:
+            return
+        evaluation = node_evaluation(comments)
+        if evaluation is None:
+            return
+        drop = set(evaluation_line_indexes(comments))
+        said = f"evaluation {evaluation.score} {evaluation.mate} {evaluation.nodes}"
+        element["comments"] = [said] + [c for i, c in enumerate(comments) if i not in drop]
+
+    for record in (theirs, ours):
+        fix(record["moves"][0])
+        _walk(record, fix)
+
+
 #: Normalisations that compare the two records, by input extension (applied in order).
 PAIR_NORMALISATIONS: dict[str, list[Callable[[dict[str, Any], dict[str, Any]], None]]] = {
-    ".csa": [_csa_plain_comments, _csa_comments_before_the_position, _csa_star_comments],
+    ".csa": [
+        _csa_plain_comments,
+        _floodgate_notes,
+        _csa_comments_before_the_position,
+        _csa_star_comments,
+        _evaluations_as_values,
+    ],
     ".kif": [_illegal_move_is_a_foul_of_the_side_to_move],
     ".kifu": [_illegal_move_is_a_foul_of_the_side_to_move],
     ".ki2": [_starred_header_lines, _illegal_move_is_a_foul_of_the_side_to_move],

@@ -1,0 +1,469 @@
+"""Engine evaluations in comment lines: reading them (``grammars/evaluation.lark``), resolving
+their PVs, and the lines writers put in each format.
+
+Reading is lazy: readers keep comments as text, and :attr:`Node.evaluation` calls
+:func:`node_evaluation` when asked. A line is an evaluation line when the grammar reads it;
+a line that only looks like one (``*互角``, ``* 1 2 3``) is an ordinary comment, so the
+property never raises: :func:`parse_evaluation` is the strict reading that does.
+
+A node's evaluation merges its evaluation lines in order, the first value of each field
+winning: ShogiHome writes one ``key=value`` per line, and the CSA writer may add
+``*深さ=21`` beside a ``'**`` line for what the ``'**`` form cannot hold.
+
+Canonical lines (what :func:`evaluation_lines` writes, as comment texts):
+
+- ``csa``: ``* <score> <pv in CSA> [#<nodes>]``, then ``*詰み=…``, ``*深さ=…``,
+  ``*エンジン=…`` for what that line cannot hold; without a score, every field as a
+  ``*key=value`` line (``*読み筋=`` with the PV in CSA). Written ``'** …`` / ``'**詰み=…``.
+- ``kif``, ``ki2``, ``jkf``: ShogiHome's ``#評価値=…``, ``#詰み=先手勝ち:7手``,
+  ``#読み筋=▲２五歩(26)△８五歩(84)`` (KIF words for KIF, KI2 words otherwise), ``#深さ=…``,
+  ``#ノード数=…``, ``#エンジン=…``. Written ``*#評価値=…`` in KIF and KI2.
+- ``set`` (``node.evaluation = …``): the ``#key=value`` lines with the PV tokens as given.
+
+Numbers are always written from black's point of view, as every program reads them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
+from kifu_lark.formats import _lark
+from kifu_lark.model.color import Color
+from kifu_lark.model.evaluation import Evaluation, PVError, token_notation
+from kifu_lark.model.move import Move, usi_parts
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.position import Position
+from kifu_lark.model.square import Square
+
+GRAMMAR = "evaluation.lark"
+#: What a line must start with to be worth parsing: most comments are not evaluations, and
+#: this keeps them from lark (``Node.evaluation`` runs it over every comment line).
+_LOOKS = re.compile(
+    r"\*[ \t]*[-+0-9]|[#*](?:評価値|読み筋|詰み|深さ|ノード数|エンジン)=|\*(?:解析|対局|検討)"
+)
+_KEY_FIELDS = {"score", "mate", "depth", "nodes", "pv", "engine"}
+_SPECIAL_WORDS = re.compile(r"[▲△☗☖▼▽](?:投了|中断|千日手|持将棋|詰み|入玉勝ち|宣言勝ち)")
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+@v_args(inline=True)
+class _Fields(Transformer[Token, Any]):
+    """A line → ``{field: value}`` (the fields it gives)."""
+
+    def start(self, fields: dict[str, Any]) -> dict[str, Any]:
+        return fields
+
+    def csa_line(self, _star: Token, score: Token, *rest: Any) -> dict[str, Any]:
+        fields: dict[str, Any] = {"score": int(score)}
+        for item in rest:
+            if isinstance(item, tuple):
+                fields["pv"] = item
+            else:  # NODES
+                fields["nodes"] = int(item[1:])
+        return fields
+
+    def key_line(self, _prefix: Token, item: tuple[str, Any]) -> dict[str, Any]:
+        return dict([item])
+
+    def analysis_line(self, _star: Token, _word: Token, *items: Any) -> dict[str, Any]:
+        fields: dict[str, Any] = {}
+        for item in items:
+            if isinstance(item, tuple) and item[0] in _KEY_FIELDS:
+                fields.setdefault(item[0], item[1])
+        return fields
+
+    def score(self, value: Token, _bound: Token | None = None) -> tuple[str, int]:
+        return ("score", int(value))
+
+    def pv_item(self, pv: tuple[str, ...] | None = None) -> tuple[str, tuple[str, ...]]:
+        return ("pv", pv or ())
+
+    def mate(self, winner: Token, plies: Token | None = None) -> tuple[str, int | float]:
+        length: int | float = math.inf if plies is None else int(plies)
+        return ("mate", length if winner == "先手勝ち" else -length)
+
+    def depth(self, value: Token, _selective: Token | None = None) -> tuple[str, int]:
+        return ("depth", int(value))
+
+    def nodes(self, value: Token) -> tuple[str, int]:
+        return ("nodes", int(value))
+
+    def engine(self, name: Token) -> tuple[str, str]:
+        return ("engine", str(name).rstrip())
+
+    def elapsed(self, _value: Token) -> tuple[str, None]:
+        return ("elapsed", None)
+
+    def pv(self, *moves: Token) -> tuple[str, ...]:
+        return tuple(str(move) for move in moves)
+
+
+_FIELDS = _Fields()
+
+
+def looks_like_evaluation(line: str) -> bool:
+    """True when ``line`` starts as an evaluation line does (cheap; the grammar decides)."""
+    return _LOOKS.match(line) is not None
+
+
+def parse_line(line: str) -> dict[str, Any]:
+    """The fields one comment line gives (``score``, ``mate``, ``depth``, ``nodes``, ``pv``,
+    ``engine``).
+
+    Raises:
+        KifuSyntaxError: when the line is not an evaluation line, with the column and a hint
+            naming what was expected.
+    """
+    parser = _lark.parser(GRAMMAR)
+    tree = _lark.parse(parser, line.rstrip("\r\n"), "evaluation")
+    fields: dict[str, Any] = _lark.transform(_FIELDS, tree, line, "evaluation")
+    return fields
+
+
+def _merge(lines: Sequence[str], strict: bool) -> Evaluation | None:
+    merged: dict[str, Any] = {}
+    used: list[str] = []
+    for line in lines:
+        if not looks_like_evaluation(line):
+            continue
+        try:
+            fields = parse_line(line)
+        except KifuSyntaxError:
+            if strict:
+                raise
+            continue  # only looks like one: an ordinary comment
+        used.append(line)
+        for name, value in fields.items():
+            merged.setdefault(name, value)
+    if not any(name in merged for name in ("score", "mate", "pv")):
+        return None
+    return Evaluation(**merged, side=Color.BLACK, lines=tuple(used))
+
+
+def node_evaluation(lines: Sequence[str]) -> Evaluation | None:
+    """The evaluation ``lines`` (a node's comments) give, ``None`` when they give none.
+    Lines that do not read as evaluation lines are ignored: they are comments."""
+    if not lines:
+        return None
+    return _merge(lines, strict=False)
+
+
+def parse_evaluation(lines: str | Sequence[str]) -> Evaluation:
+    """The evaluation in ``lines`` (comment texts as a node keeps them, or one line), read
+    strictly: a line that starts like an evaluation line must be one.
+
+    Raises:
+        KifuSyntaxError: for such a line that does not read, or when no line gives a score,
+            a mate or a PV.
+    """
+    if isinstance(lines, str):
+        lines = lines.split("\n")
+    found = _merge(lines, strict=True)
+    if found is None:
+        raise KifuSyntaxError(
+            "no evaluation in these lines",
+            format="evaluation",
+            text=lines[0] if lines else None,
+            hint="e.g. '* 113 -3334FU +2625FU' (CSA '**), '#評価値=159', '*解析 0 … 評価値 -101'",
+        )
+    return found
+
+
+def evaluation_line_indexes(lines: Sequence[str]) -> list[int]:
+    """Indexes of the lines of ``lines`` that read as evaluation lines."""
+    found = []
+    for i, line in enumerate(lines):
+        if looks_like_evaluation(line):
+            try:
+                parse_line(line)
+            except KifuSyntaxError:
+                continue
+            found.append(i)
+    return found
+
+
+# --- resolving the PV ------------------------------------------------------------------------
+
+_CSA_KINDS = {kind.csa: kind for kind in PieceKind}
+_CSA_MOVE = re.compile(r"([+-])(00|[1-9]{2})([1-9]{2})([A-Z]{2})")
+_PV_HINT = {
+    "csa": "a CSA move: sign, origin (00 for a drop), destination, piece after (+7776FU)",
+    "usi": "a USI move: 7g7f, 8h2b+ or P*5e",
+    "japanese": "a move word with its mark: ▲７六歩, △同　歩, ▲２五歩(26)",
+}
+
+
+def _is_special(token: str) -> bool:
+    return (
+        token.startswith("%") or token[1:] == "PASS" or _SPECIAL_WORDS.fullmatch(token) is not None
+    )
+
+
+def resolve_pv(
+    evaluation: Evaluation, position: Position, previous: Move | None = None
+) -> tuple[Move, ...]:
+    """:meth:`Evaluation.resolve`: the PV's moves from ``position``."""
+    from kifu_lark.move_text import read_move_text
+    from kifu_lark.rules.board import Board as EngineBoard
+
+    board = EngineBoard.from_position(position)
+    board.hashing = False
+    moves: list[Move] = []
+    last = previous
+    for index, token in enumerate(evaluation.pv):
+        if _is_special(token):
+            break
+        notation = token_notation(token)
+        try:
+            if notation == "japanese":
+                move = read_move_text(board, last, token)
+            else:
+                move = _ascii_move(board, token, notation)
+            played = board.push(move)
+        except KifuError as err:
+            if index == 0 and previous is not None and token in (previous.csa(), previous.usi()):
+                continue  # the PV starts with the move just played (aobazero)
+            raise PVError(
+                f"PV move {index + 1} ({token}) cannot be played: {err.message}",
+                index=index,
+                code="BAD_PV",
+                text=token,
+                hint=_pv_hint(err, notation),
+                source_line=_source_line(evaluation, token),
+            ) from None
+        moves.append(played)
+        last = played
+    return tuple(moves)
+
+
+def _pv_hint(err: KifuError, notation: str) -> str:
+    if isinstance(err, IllegalMoveError):
+        return (
+            "the PV is read from the position after the node's move, the opponent moving"
+            f" first ({err.code}: {err.hint or err.message})"
+        )
+    return _PV_HINT[notation]
+
+
+def _source_line(evaluation: Evaluation, token: str) -> str | None:
+    return next((line for line in evaluation.lines if token in line), None)
+
+
+def _ascii_move(board: Any, token: str, notation: str) -> Move:
+    """A CSA or USI token as a move on the engine ``board`` (not yet played)."""
+    color = Color.BLACK if board.turn == 0 else Color.WHITE
+    if notation == "usi":
+        try:
+            origin, to, dropped, promote = usi_parts(token)
+        except ValueError:
+            raise KifuSyntaxError(
+                f"not a move: {token}", text=token, hint=_PV_HINT["usi"]
+            ) from None
+        if dropped is not None:
+            return Move(color, to, dropped)
+        assert origin is not None
+        kind = board.piece_kind(origin)
+        if kind is None:
+            raise KifuSyntaxError(
+                f"no piece on {origin.usi()}",
+                text=token,
+                hint="the PV's move starts on an empty square",
+            )
+        return Move(color, to, kind, origin, promote)
+    m = _CSA_MOVE.fullmatch(token)
+    if m is None or m.group(4) not in _CSA_KINDS:
+        raise KifuSyntaxError(f"not a move: {token}", text=token, hint=_PV_HINT["csa"])
+    sign, origin_text, to_text, after_code = m.groups()
+    mover = Color.BLACK if sign == "+" else Color.WHITE
+    to = Square(int(to_text[0]), int(to_text[1]))
+    after = _CSA_KINDS[after_code]
+    if origin_text == "00":
+        return Move(mover, to, after)
+    origin_square = Square(int(origin_text[0]), int(origin_text[1]))
+    before = board.piece_kind(origin_square)
+    if before is None:
+        raise KifuSyntaxError(
+            f"no piece on {origin_text}", text=token, hint="the PV's move starts on an empty square"
+        )
+    return Move(mover, to, before, origin_square, before is not after)
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def _mate_text(mate: int | float) -> str:
+    winner = "先手勝ち" if mate > 0 else "後手勝ち"
+    return winner if math.isinf(mate) else f"{winner}:{int(abs(mate))}手"
+
+
+def _pv_text(tokens: Sequence[str], separator: str) -> str:
+    return separator.join(tokens)
+
+
+def evaluation_lines(
+    evaluation: Evaluation, form: str, pv: Sequence[str] | None = None
+) -> list[str]:
+    """The comment lines of ``evaluation`` in ``form`` (``csa``, ``kif``, ``ki2``, ``jkf``,
+    ``set``; see the module's doc), with ``pv`` as the PV tokens to write (the evaluation's
+    own tokens when ``None``)."""
+    ev = evaluation.for_side(Color.BLACK)
+    tokens = list(ev.pv if pv is None else pv)
+    lines: list[str] = []
+    if form == "csa":
+        if ev.score is not None:
+            head = f"* {ev.score}"
+            if tokens:
+                head += " " + " ".join(tokens)
+            if ev.nodes is not None:
+                head += f" #{ev.nodes}"
+            lines.append(head)
+            if ev.mate is not None:
+                lines.append("*詰み=" + _mate_text(ev.mate))
+            if ev.depth is not None:
+                lines.append(f"*深さ={ev.depth}")
+        else:
+            lines += _key_lines(ev, "*", " ".join(tokens))
+            return lines
+        if ev.engine is not None:
+            lines.append(f"*エンジン={ev.engine}")
+        return lines
+    separator = "" if all(token_notation(t) == "japanese" for t in tokens) else " "
+    return _key_lines(ev, "#", _pv_text(tokens, separator))
+
+
+def _key_lines(ev: Evaluation, prefix: str, pv: str) -> list[str]:
+    lines = []
+    if ev.score is not None:
+        lines.append(f"{prefix}評価値={ev.score}")
+    if ev.mate is not None:
+        lines.append(f"{prefix}詰み=" + _mate_text(ev.mate))
+    if pv:
+        lines.append(f"{prefix}読み筋={pv}")
+    if ev.depth is not None:
+        lines.append(f"{prefix}深さ={ev.depth}")
+    if ev.nodes is not None:
+        lines.append(f"{prefix}ノード数={ev.nodes}")
+    if ev.engine is not None:
+        lines.append(f"{prefix}エンジン={ev.engine}")
+    return lines
+
+
+def replace_lines(comments: Sequence[str], new: Sequence[str]) -> list[str]:
+    """``comments`` with their evaluation lines replaced by ``new`` (where the first of them
+    stood; after the other comments when there was none)."""
+    indexes = evaluation_line_indexes(comments)
+    if not indexes:
+        return [*comments, *new]
+    drop = set(indexes)
+    out: list[str] = []
+    for i, line in enumerate(comments):
+        if i == indexes[0]:
+            out += new
+        if i not in drop:
+            out.append(line)
+    return out
+
+
+# --- converting between formats (writers) ----------------------------------------------------
+
+#: The formats whose writers convert evaluations, and the lines each keeps as they are.
+TARGETS = ("csa", "kif", "ki2", "jkf")
+
+
+def _native(evaluation: Evaluation, target: str) -> bool:
+    """True when ``evaluation``'s lines are already a form ``target``'s readers know."""
+    lines = evaluation.lines
+    csa_form = all(line.startswith("*") and not _LOOKS_KEY.match(line) for line in lines)
+    notation = evaluation.pv_notation
+    if target == "csa":
+        return csa_form and notation in (None, "csa", "usi")
+    return not csa_form and notation in (None, "japanese")
+
+
+_LOOKS_KEY = re.compile(r"\*(?:評価値|読み筋|詰み|深さ|ノード数|エンジン)=|\*(?:解析|対局|検討)")
+
+
+def converted_comments(game: Any, target: str) -> dict[int, list[str]]:
+    """For each node of ``game`` (by ``id``) whose evaluation lines ``target`` should write
+    in its own form, the node's comments with those lines converted: the PV resolved and
+    written in the target's notation. Nothing when the game was read from ``target`` (a
+    write keeps what was read) or for a format that does not convert. A PV that cannot be
+    resolved leaves the lines as read (they stay comments: nothing is dropped)."""
+    if target not in TARGETS or game.format == target:
+        return {}
+    if not any(
+        looks_like_evaluation(line) for node in game.root.walk() for line in node.comment_lines
+    ):
+        return {}
+    from kifu_lark.move_text import write_move_text
+    from kifu_lark.rules.board import Board as EngineBoard
+
+    notation = {"csa": "csa", "kif": "kif"}.get(target, "ki2")
+    out: dict[int, list[str]] = {}
+    board = EngineBoard.from_position(game.start)
+    board.hashing = False
+    for node, previous, position in _walk_positions(game, board):
+        comments = node.comment_lines
+        if not comments:
+            continue
+        evaluation = node_evaluation(comments)
+        if evaluation is None or _native(evaluation, target):
+            continue
+        try:
+            moves = evaluation.resolve(position, previous)
+        except PVError:
+            continue
+        pv_board = EngineBoard.from_position(position)
+        pv_board.hashing = False
+        tokens = []
+        last = previous
+        for move in moves:
+            tokens.append(write_move_text(pv_board, move, last, notation))
+            pv_board.push(move)
+            last = move
+        out[id(node)] = replace_lines(comments, evaluation_lines(evaluation, target, tokens))
+    return out
+
+
+def comments_of(node: Any, converted: dict[int, list[str]]) -> Sequence[str]:
+    """``node``'s comment lines as a writer writes them: converted (see
+    :func:`converted_comments`) or as read."""
+    if converted:
+        found = converted.get(id(node))
+        if found is not None:
+            return found
+    lines: Sequence[str] = node.comment_lines
+    return lines
+
+
+def _walk_positions(game: Any, board: Any) -> Iterator[tuple[Any, Move | None, Position]]:
+    """Every node of the tree with the move before it and the position after its move
+    (depth first, one board pushed and popped)."""
+    yield game.root, None, game.start
+    stack: list[tuple[Any, int]] = [(child, 0) for child in reversed(list(game.root.children))]
+    depth = 0
+    from kifu_lark.rules.violations import ALL_TOLERABLE
+
+    played: list[Move | None] = []
+    while stack:
+        node, level = stack.pop()
+        while depth > level:
+            if played.pop() is not None:
+                board._unmake()
+            depth -= 1
+        move = node.move
+        if move is not None:
+            board.push(move, ALL_TOLERABLE)
+        played.append(move)
+        depth += 1
+        previous = next((m for m in reversed(played) if m is not None), None)
+        yield node, previous, board.to_position()
+        stack.extend((child, depth) for child in reversed(list(node.children)))
