@@ -10,7 +10,10 @@ reading the move). The module is compiled with mypyc in the compiled build (``_b
 
 from __future__ import annotations
 
+import math
+
 from kifu_lark.model.color import Color
+from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS
@@ -25,6 +28,29 @@ _HAND_LETTERS: tuple[list[tuple[int, str]], list[tuple[int, str]]] = (
     [(k, KINDS[k - 1].usi) for k in HAND_CODES],
     [(k, KINDS[k - 1].usi.lower()) for k in HAND_CODES],
 )
+
+
+#: ``mate`` of a mate whose length the record does not give (ShogiHome's ``詰み=先手勝ち``).
+MATE_UNKNOWN = 32767
+_INT32 = 2**31 - 1
+#: A row's evaluation: {"score": centipawns, "mate": plies}, from the side to move.
+EvaluationRow = dict[str, int | None]
+
+
+def evaluation_row(evaluation: Evaluation, side: Color) -> EvaluationRow:
+    """An evaluation as the ``positions`` table holds it: from ``side``'s point of view,
+    ``mate`` in signed plies (``±MATE_UNKNOWN`` when the length is not given)."""
+    turned = evaluation.for_side(side)
+    score = turned.score
+    if score is not None:
+        score = max(-_INT32, min(_INT32, score))
+    mate: int | None = None
+    if turned.mate is not None:
+        if math.isinf(turned.mate):
+            mate = MATE_UNKNOWN if turned.mate > 0 else -MATE_UNKNOWN
+        else:
+            mate = max(-_INT32, min(_INT32, int(turned.mate)))
+    return {"score": score, "mate": mate}
 
 
 class SfenWriter:
@@ -86,13 +112,18 @@ class SfenWriter:
         return "/".join(self.rows) + " " + turn + " " + self.hands + " " + str(board.ply)
 
 
-def replay(game: Game, with_positions: bool) -> tuple[str, list[str], list[str], list[int]]:
+Replayed = tuple[str, list[str], list[str], list[int], list[EvaluationRow | None]]
+
+
+def replay(game: Game, with_positions: bool) -> Replayed:
     """The start position's SFEN, the main line's moves (USI) and, with ``with_positions``,
-    the SFEN before each move and its mover (0 black, 1 white); those two lists are empty
-    without."""
+    for each move the SFEN before it, its mover (0 black, 1 white) and the evaluation the
+    record gives after it (``node.evaluation``) from the mover's side; those three lists are
+    empty without."""
     moves: list[str] = []
     sfens: list[str] = []
     sides: list[int] = []
+    evaluations: list[EvaluationRow | None] = []
     board = Board.from_position(game.start)
     board.hashing = False
     writer = SfenWriter(board)
@@ -125,10 +156,12 @@ def replay(game: Game, with_positions: bool) -> tuple[str, list[str], list[str],
             board.turn = color
         sides.append(color)
         sfens.append(writer.sfen())
+        evaluation = node.evaluation
+        evaluations.append(None if evaluation is None else evaluation_row(evaluation, move.color))
         if origin is None:
             board._make(0, to, False, kind)
             writer.moved(0, to, True)
         else:
             captured = board._make(frm, to, promote, 0)
             writer.moved(frm, to, captured != 0)
-    return start, moves, sfens, sides
+    return start, moves, sfens, sides, evaluations

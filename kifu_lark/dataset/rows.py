@@ -19,6 +19,7 @@ from kifu_lark.dataset.replay import replay
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 from kifu_lark.model.headers import Headers
+from kifu_lark.rating import ratings
 
 GAME_COLUMNS = (
     "game_id",
@@ -95,7 +96,7 @@ class Tables:
         """The rows of one game read; returns its number of main-line moves."""
         gid = game_id(source, member, index)
         winner, reason = outcome
-        start, moves, sfens, sides = replay(game, self.positions is not None)
+        start, moves, sfens, sides, evaluations = replay(game, self.positions is not None)
         g = self.games
         g["game_id"].append(gid)
         g["source"].append(source)
@@ -109,7 +110,9 @@ class Tables:
         g["start_sfen"].append(start)
         g["moves"].append(moves)
         g["plies"].append(len(moves))
-        g["ratings"].append(None)  # filled from the record's ratings once they are read
+        black_rate, white_rate = ratings(game)
+        no_rating = black_rate is None and white_rate is None
+        g["ratings"].append(None if no_rating else {"black": black_rate, "white": white_rate})
         g["tactics"].append(tactics)
         g["warnings"].append(
             [
@@ -133,7 +136,7 @@ class Tables:
             p["sfen"].extend(sfens)
             p["move"].extend(moves)
             p["side_to_move"].extend(_SIDES[s] for s in sides)
-            p["evaluation"].extend([None] * len(moves))  # node.evaluation, once it is read
+            p["evaluation"].extend(evaluations)
             p["result"].extend(
                 None if black is None else (black if s == 0 else -black) for s in sides
             )

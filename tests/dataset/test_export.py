@@ -228,3 +228,41 @@ def test_tactics_column_is_filled_when_asked(tmp_path: Path) -> None:
     bare = json.loads((tmp_path / "without" / "games" / "part-00000.jsonl").read_text("utf-8"))
     assert "美濃囲い" in {t["name"] for t in row["tactics"]}
     assert bare["tactics"] is None
+
+
+def test_evaluations_and_ratings_of_a_floodgate_record(tmp_path: Path) -> None:
+    """The '** scores land on their moves' rows from the mover's side; the black_rate /
+    white_rate notes are the ratings column."""
+    import kifu_lark
+    from tests.conftest import FIXTURES
+
+    source = FIXTURES / "evaluations" / "floodgate.csa"
+    export([str(source)], str(tmp_path / "out"))
+    game_row = _table(tmp_path / "out", "games").to_pylist()[0]
+    assert {"black": 2950.0, "white": 3010.5} == game_row["ratings"]
+    rows = _table(tmp_path / "out", "positions").to_pylist()
+    game = kifu_lark.load(source)
+    expected = []
+    for node in game.mainline():
+        if node.move is None:
+            continue
+        found = node.evaluation
+        turned = None if found is None else found.for_side(node.move.color)
+        expected.append(None if turned is None else {"score": turned.score, "mate": None})
+    assert expected == [r["evaluation"] for r in rows]
+    assert [50, -42] == [r["evaluation"]["score"] for r in rows[:2]]
+
+
+def test_mates_keep_their_sign_and_unknown_lengths_a_sentinel() -> None:
+    """A mate in 7 for black is +7 for black, -7 for white; an unknown length ±32767."""
+    import math
+
+    from kifu_lark.dataset.replay import MATE_UNKNOWN, evaluation_row
+    from kifu_lark.model.color import Color
+    from kifu_lark.model.evaluation import Evaluation
+
+    mate = Evaluation(mate=7)
+    assert {"score": None, "mate": 7} == evaluation_row(mate, Color.BLACK)
+    assert {"score": None, "mate": -7} == evaluation_row(mate, Color.WHITE)
+    unknown = Evaluation(mate=math.inf)
+    assert -MATE_UNKNOWN == evaluation_row(unknown, Color.WHITE)["mate"]
