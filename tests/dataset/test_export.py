@@ -266,3 +266,31 @@ def test_mates_keep_their_sign_and_unknown_lengths_a_sentinel() -> None:
     assert {"score": None, "mate": -7} == evaluation_row(mate, Color.WHITE)
     unknown = Evaluation(mate=math.inf)
     assert -MATE_UNKNOWN == evaluation_row(unknown, Color.WHITE)["mate"]
+
+
+def test_a_running_cluster_by_its_address(
+    archive: Archive,
+    serial: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    no_stray_processes: None,
+) -> None:
+    """--scheduler ADDRESS: export writes the serial engine's bytes; validate reports the
+    bad records as it does serially."""
+    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("dask.bag")
+    import logging
+
+    from kifu_lark.cli import main
+
+    out = tmp_path / "out"
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, dashboard_address=None, silence_logs=logging.ERROR
+    ) as cluster:
+        address = cluster.scheduler_address
+        export(_sources(archive), str(out), scheduler=address, engine="dask", shard_size=40)
+        assert 1 == main(["validate", str(archive.zip), "--scheduler", address])
+        on_cluster = capsys.readouterr().out
+    assert _hashes(serial) == _hashes(out)
+    assert 1 == main(["validate", str(archive.zip)])
+    assert capsys.readouterr().out == on_cluster
