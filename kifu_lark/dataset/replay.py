@@ -11,7 +11,10 @@ reading the move). The module is compiled with mypyc in the compiled build (``_b
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Sequence
 
+from kifu_lark.formats.evaluation import looks_like_evaluation
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game
@@ -51,6 +54,37 @@ def evaluation_row(evaluation: Evaluation, side: Color) -> EvaluationRow:
         else:
             mate = max(-_INT32, min(_INT32, int(turned.mate)))
     return {"score": score, "mate": mate}
+
+
+# Floodgate's line, ``'** <score> <pv in CSA> [#nodes]``, as a node keeps it: a strict subset
+# of the grammar's ``csa_line`` (blanks between tokens, CSA moves only), read by a regular
+# expression because the grammar cost twenty times the move's own reading. Any other line
+# that looks like an evaluation goes to ``node.evaluation`` (the grammar).
+_FLOODGATE_LINE = re.compile(
+    r"\*[ \t]*([+-]?[0-9]+)"
+    r"(?:[ \t]+(?:[+-](?:00|[1-9][1-9])[1-9][1-9](?:FU|KY|KE|GI|KI|KA|HI|OU|TO|NY|NK|NG|UM|RY)"
+    r"|%[A-Z_]+|[+-]PASS))*"
+    r"(?:[ \t]+#[0-9]+)?[ \t]*"
+)
+
+
+def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, EvaluationRow | None]:
+    """``(True, row)`` when every evaluation line of ``lines`` is a floodgate line: the row
+    ``node.evaluation`` gives (the first line's score, from black's side turned to the
+    mover's; ``None`` without such a line); ``(False, None)`` when the grammar must decide."""
+    score: int | None = None
+    for line in lines:
+        if not looks_like_evaluation(line):
+            continue
+        found = _FLOODGATE_LINE.fullmatch(line.rstrip("\r\n"))
+        if found is None:
+            return False, None
+        if score is None:
+            score = int(found.group(1))
+    if score is None:
+        return True, None
+    score = max(-_INT32, min(_INT32, score if black else -score))
+    return True, {"score": score, "mate": None}
 
 
 class SfenWriter:
@@ -156,8 +190,15 @@ def replay(game: Game, with_positions: bool) -> Replayed:
             board.turn = color
         sides.append(color)
         sfens.append(writer.sfen())
-        evaluation = node.evaluation
-        evaluations.append(None if evaluation is None else evaluation_row(evaluation, move.color))
+        lines = node.comment_lines
+        if not lines:
+            evaluations.append(None)
+        else:
+            known, row = floodgate_evaluation(lines, color == 0)
+            if not known:
+                evaluation = node.evaluation
+                row = None if evaluation is None else evaluation_row(evaluation, move.color)
+            evaluations.append(row)
         if origin is None:
             board._make(0, to, False, kind)
             writer.moved(0, to, True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,7 +55,7 @@ class Shard:
         return found
 
 
-def plan(entries: list[Entry], work_dir: str, shard_size: int = SHARD_SIZE) -> list[Shard]:
+def plan(entries: Sequence[Entry], work_dir: str, shard_size: int = SHARD_SIZE) -> list[Shard]:
     """Write the manifest of ``entries`` in ``work_dir`` and cut it into shards of
     ``shard_size`` entries, in order."""
     if shard_size < 1:
