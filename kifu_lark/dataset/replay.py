@@ -11,7 +11,6 @@ reading the move). The module is compiled with mypyc in the compiled build (``_b
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 
 from kifu_lark.formats.evaluation import looks_like_evaluation
@@ -56,35 +55,70 @@ def evaluation_row(evaluation: Evaluation, side: Color) -> EvaluationRow:
     return {"score": score, "mate": mate}
 
 
-# Floodgate's line, ``'** <score> <pv in CSA> [#nodes]``, as a node keeps it: a strict subset
-# of the grammar's ``csa_line`` (blanks between tokens, CSA moves only), read by a regular
-# expression because the grammar cost twenty times the move's own reading. Any other line
-# that looks like an evaluation goes to ``node.evaluation`` (the grammar).
-_FLOODGATE_LINE = re.compile(
-    r"\*[ \t]*([+-]?[0-9]+)"
-    r"(?:[ \t]+(?:[+-](?:00|[1-9][1-9])[1-9][1-9](?:FU|KY|KE|GI|KI|KA|HI|OU|TO|NY|NK|NG|UM|RY)"
-    r"|%[A-Z_]+|[+-]PASS))*"
-    r"(?:[ \t]+#[0-9]+)?[ \t]*"
-)
+# Floodgate's line, ``'** <score> <pv in CSA> [#nodes]``, as a node keeps it (``* …``) is
+# read here, token by token, when it is a strict subset of the grammar's ``csa_line``
+# (blanks and tabs between tokens, CSA moves only): the grammar cost twenty times the move's
+# own reading. Any other line that looks like an evaluation goes to ``node.evaluation``.
+_SQUARES = frozenset(f"{f}{r}" for f in range(1, 10) for r in range(1, 10))
+_ORIGINS = _SQUARES | {"00"}
+_PIECES = frozenset(kind.value for kind in KINDS)  # CSA codes: FU … RY
+_SPECIAL_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ_")
+
+
+def _ascii_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _pv_token(token: str) -> bool:
+    """A CSA move (``+7776FU``), ``%TORYO``-like special or ``±PASS``, as the grammar's."""
+    if len(token) == 7 and token[0] in "+-":
+        return token[1:3] in _ORIGINS and token[3:5] in _SQUARES and token[5:] in _PIECES
+    if token[0] == "%":
+        return len(token) > 1 and all(c in _SPECIAL_LETTERS for c in token[1:])
+    return token in ("+PASS", "-PASS")
+
+
+def floodgate_score(line: str) -> int | None:
+    """The score of a floodgate line, ``None`` when ``line`` is not one (as this reads)."""
+    if not line.startswith("*"):
+        return None
+    if line.endswith(("\r", "\n")):
+        line = line.rstrip("\r\n")
+    tokens = [t for t in line[1:].replace("\t", " ").split(" ") if t]
+    if not tokens:
+        return None
+    score = tokens[0]
+    digits = score[1:] if score[0] in "+-" else score
+    if not _ascii_digits(digits):
+        return None
+    last = len(tokens)
+    if last > 1 and tokens[-1][0] == "#":
+        if not _ascii_digits(tokens[-1][1:]):
+            return None
+        last -= 1
+    for i in range(1, last):
+        if not _pv_token(tokens[i]):
+            return None
+    return int(score)
 
 
 def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, EvaluationRow | None]:
     """``(True, row)`` when every evaluation line of ``lines`` is a floodgate line: the row
     ``node.evaluation`` gives (the first line's score, from black's side turned to the
     mover's; ``None`` without such a line); ``(False, None)`` when the grammar must decide."""
-    score: int | None = None
+    first: int | None = None
     for line in lines:
-        if not looks_like_evaluation(line):
-            continue
-        found = _FLOODGATE_LINE.fullmatch(line.rstrip("\r\n"))
-        if found is None:
-            return False, None
+        score = floodgate_score(line)
         if score is None:
-            score = int(found.group(1))
-    if score is None:
+            if looks_like_evaluation(line):
+                return False, None
+            continue
+        if first is None:
+            first = score
+    if first is None:
         return True, None
-    score = max(-_INT32, min(_INT32, score if black else -score))
-    return True, {"score": score, "mate": None}
+    first = max(-_INT32, min(_INT32, first if black else -first))
+    return True, {"score": first, "mate": None}
 
 
 class SfenWriter:
