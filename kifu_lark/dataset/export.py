@@ -13,10 +13,11 @@ from typing import Any
 
 from kifu_lark.dataset.engines import Progress, run
 from kifu_lark.dataset.extras import require
-from kifu_lark.dataset.output import DONE, PLAN, SUFFIXES, TABLES
+from kifu_lark.dataset.output import DONE, PLAN, SUFFIXES, TABLES, TRAINING
 from kifu_lark.dataset.shards import SHARD_SIZE, Shard, plan
 from kifu_lark.dataset.sources import expand_sources
 from kifu_lark.dataset.tasks import ExportTask, ReadOptions
+from kifu_lark.dataset.training import TrainingFilter, TrainingStats
 from kifu_lark.errors import KifuError
 from kifu_lark.files import write_atomically
 
@@ -36,6 +37,8 @@ class Summary:
         shards: shards in the plan.
         resumed: shards found complete and skipped (``resume=True``).
         seconds: wall time.
+        training: for ``hcpe`` and ``psv``, what was written and left out
+            (:class:`~kifu_lark.dataset.training.TrainingStats`), else ``None``.
     """
 
     records: int = 0
@@ -49,6 +52,7 @@ class Summary:
     to: str = ""
     engine: str = ""
     workers: int = 1
+    training: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as a JSON-ready dict."""
@@ -73,6 +77,7 @@ def export(
     tolerate: Iterable[str] = (),
     globs: Iterable[str] = (),
     progress: bool = False,
+    training: TrainingFilter | None = None,
 ) -> Summary:
     """Read every record of ``sources`` and write the ``games`` (and ``positions``) tables
     under the folder ``out``, one part file per shard: ``games/part-00000.parquet`` ….
@@ -85,7 +90,9 @@ def export(
             :func:`kifu_lark.dataset.sources.expand_sources`).
         out: the output folder; it must be empty or absent unless ``resume`` or
             ``overwrite``.
-        to: ``parquet`` (needs pyarrow: ``kifu-lark[parquet]``) or ``jsonl``.
+        to: ``parquet`` (needs pyarrow: ``kifu-lark[parquet]``), ``jsonl``, or engine
+            training records ``hcpe`` / ``psv`` (``<to>/part-N.<to>`` files, see
+            docs/training-data.md).
         engine: ``serial``, ``pool`` or ``dask`` (see :func:`kifu_lark.dataset.engines.run`).
         jobs: worker processes for ``pool`` and a local Dask cluster.
         scheduler: the address of a running Dask scheduler.
@@ -97,6 +104,8 @@ def export(
         source_format, encoding, tolerate, globs: how records are found and read, as
             ``kifu-lark validate`` takes them.
         progress: show a progress line on standard error when it is a terminal.
+        training: for ``hcpe`` and ``psv``, which games and positions to write and how
+            scores are bounded (default: every game with a result).
 
     Raises:
         KifuError: ``USAGE`` for bad arguments, sources that name nothing or an output
@@ -109,6 +118,12 @@ def export(
         )
     if to == "parquet":
         require("pyarrow.parquet", "parquet", "--to parquet")
+    if training is not None and to not in TRAINING:
+        raise KifuError(
+            f"training filters apply to {' and '.join(TRAINING)}, not to {to}",
+            code="USAGE",
+            hint="--to hcpe or --to psv, or leave the filters out",
+        )
     tolerated = sorted(tolerate)
     settings: dict[str, Any] = {
         "to": to,
@@ -118,6 +133,7 @@ def export(
         "encoding": encoding,
         "tolerate": tolerated,
         "shard_size": shard_size,
+        "training": _filter_settings(training),
     }
     _prepare(Path(out), settings, resume, overwrite)
     entries = expand_sources(sources, source_format, globs, game="shogi")
@@ -134,6 +150,7 @@ def export(
         ReadOptions(source_format, encoding, tuple(tolerated)),
         positions,
         tactics,
+        training,
     )
     results: dict[int, dict[str, Any]] = {}
     pending: list[Shard] = []
@@ -163,7 +180,44 @@ def export(
         to=to,
         engine=engine,
         workers=jobs if engine != "serial" else 1,
+        training=_training_totals(results.values()) if to in TRAINING else None,
     )
+
+
+def _filter_settings(training: TrainingFilter | None) -> dict[str, Any] | None:
+    """A filter as the settings file records it (a resume must use the same)."""
+    if training is None:
+        return None
+    if training.ratings is not None:
+        raise KifuError(
+            "export takes ratings from the records: a TrainingFilter with its own ratings "
+            "function cannot be recorded for --resume",
+            code="USAGE",
+            hint="leave TrainingFilter.ratings unset",
+        )
+    ends = training.end_reasons
+    return {
+        "min_plies": training.min_plies,
+        "min_rating": training.min_rating,
+        "end_reasons": None if ends is None else sorted(kind.name for kind in ends),
+        "eval_limit": training.eval_limit,
+        "mate_score": training.mate_score,
+        "require_evaluation": training.require_evaluation,
+        "unfinished": training.unfinished,
+    }
+
+
+def _training_totals(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The shards' training counts added up."""
+    total = TrainingStats()
+    for result in results:
+        counts = result["training"]
+        total.games += counts["games"]
+        total.games_written += counts["games_written"]
+        total.records += counts["records"]
+        total.skipped_games.update(counts["skipped_games"])
+        total.skipped_positions.update(counts["skipped_positions"])
+    return total.to_dict()
 
 
 def _prepare(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool) -> None:
@@ -187,7 +241,7 @@ def _prepare(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool)
                 hint="resume with the same options, or --overwrite",
             )
     elif used and overwrite:
-        for name in (*TABLES, DONE, PLAN):
+        for name in (*TABLES, *TRAINING, DONE, PLAN):
             shutil.rmtree(out / name, ignore_errors=True)
     elif used:
         raise KifuError(
@@ -200,7 +254,7 @@ def _prepare(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool)
 
 def _remove_stale(out: Path, shards: int) -> None:
     """Drop parts and markers of shards past the plan's last (left by a larger plan)."""
-    for name in (*TABLES, DONE):
+    for name in (*TABLES, *TRAINING, DONE):
         folder = out / name
         if not folder.is_dir():
             continue

@@ -19,7 +19,9 @@ from kifu_lark.dataset.rows import Tables
 from kifu_lark.files import write_atomically
 
 #: Output kinds and the extension of their part files.
-SUFFIXES = {"parquet": ".parquet", "jsonl": ".jsonl"}
+SUFFIXES = {"parquet": ".parquet", "jsonl": ".jsonl", "hcpe": ".hcpe", "psv": ".psv"}
+#: Outputs of engine training records (``kifu_lark.dataset.training``), one folder each.
+TRAINING = ("hcpe", "psv")
 TABLES = ("games", "positions")
 DONE = "_done"
 PLAN = "_plan"
@@ -134,6 +136,13 @@ def write_parts(out: str, to: str, index: int, tables: Tables) -> dict[str, int]
         write_atomically(Path(out) / rel, data)
         written[rel] = len(data)
     return written
+
+
+def write_training_part(out: str, to: str, index: int, data: bytes) -> dict[str, int]:
+    """Write shard ``index``'s training records as ``<to>/part-<index>.<to>``."""
+    rel = f"{to}/{part_name(index)}{SUFFIXES[to]}"
+    write_atomically(Path(out) / rel, data)
+    return {rel: len(data)}
 
 
 def write_marker(out: str, index: int, fingerprint: str, result: dict[str, Any]) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from kifu_lark.formats.evaluation import looks_like_evaluation
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
-from kifu_lark.model.game import Game
+from kifu_lark.model.game import Game, Node
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS
 
@@ -102,10 +102,9 @@ def floodgate_score(line: str) -> int | None:
     return int(score)
 
 
-def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, EvaluationRow | None]:
-    """``(True, row)`` when every evaluation line of ``lines`` is a floodgate line: the row
-    ``node.evaluation`` gives (the first line's score, from black's side turned to the
-    mover's; ``None`` without such a line); ``(False, None)`` when the grammar must decide."""
+def _floodgate_first(lines: Sequence[str]) -> tuple[bool, int | None]:
+    """``(True, the first floodgate line's score or None)`` when every evaluation line of
+    ``lines`` is a floodgate line; ``(False, None)`` when the grammar must decide."""
     first: int | None = None
     for line in lines:
         score = floodgate_score(line)
@@ -115,10 +114,30 @@ def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, Evalu
             continue
         if first is None:
             first = score
-    if first is None:
-        return True, None
+    return True, first
+
+
+def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, EvaluationRow | None]:
+    """``(True, row)`` when every evaluation line of ``lines`` is a floodgate line: the row
+    ``node.evaluation`` gives (the first line's score, from black's side turned to the
+    mover's; ``None`` without such a line); ``(False, None)`` when the grammar must decide."""
+    known, first = _floodgate_first(lines)
+    if not known or first is None:
+        return known, None
     first = max(-_INT32, min(_INT32, first if black else -first))
     return True, {"score": first, "mate": None}
+
+
+def node_evaluation(node: Node) -> Evaluation | None:
+    """``node.evaluation``'s score and mate (what training records take), read without the
+    grammar when the node's evaluation lines are floodgate's."""
+    lines = node.comment_lines
+    if not lines:
+        return None
+    known, first = _floodgate_first(lines)
+    if not known:
+        return node.evaluation
+    return None if first is None else Evaluation(score=first, side=Color.BLACK)
 
 
 class SfenWriter:

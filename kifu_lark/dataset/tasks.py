@@ -9,11 +9,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from kifu_lark.dataset.output import read_marker, write_marker, write_parts
+from kifu_lark.dataset.output import (
+    TRAINING,
+    read_marker,
+    write_marker,
+    write_parts,
+    write_training_part,
+)
 from kifu_lark.dataset.records import outcome, read_games
+from kifu_lark.dataset.replay import node_evaluation
 from kifu_lark.dataset.rows import Tables, display_name
 from kifu_lark.dataset.shards import Shard
 from kifu_lark.dataset.sources import Entry, read_entries
+from kifu_lark.dataset.training import TrainingFilter, TrainingStats, training_records
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 
@@ -64,8 +72,11 @@ class ExportTask:
     read: ReadOptions = ReadOptions()
     positions: bool = True
     tactics: bool = False
+    training: TrainingFilter | None = None
 
     def __call__(self, shard: Shard) -> dict[str, Any]:
+        if self.to in TRAINING:
+            return self._training(shard)
         started = time.perf_counter()
         tables = Tables(self.positions)
         failures: Counter[str] = Counter()
@@ -75,13 +86,8 @@ class ExportTask:
                 tables.add_error(source, member, found)
                 failures[found.code] += 1
                 continue
-            if any(game.game != "shogi" for game in found):
-                err = KifuError(
-                    f"a {found[0].game} record: export writes shogi records",
-                    code="UNSUPPORTED",
-                    format=found[0].format,
-                    hint="leave it out of the sources",
-                )
+            err = _not_shogi(found)
+            if err is not None:
                 tables.add_error(source, member, err)
                 failures[err.code] += 1
                 continue
@@ -102,6 +108,40 @@ class ExportTask:
         # the seconds are not in the marker: it would differ from run to run
         return {**result, "seconds": time.perf_counter() - started}
 
+    def _training(self, shard: Shard) -> dict[str, Any]:
+        """The shard's HCPE or PSV records in one part file."""
+        started = time.perf_counter()
+        data = bytearray()
+        stats = TrainingStats()
+        failures: Counter[str] = Counter()
+        records = plies = 0
+        for _, found in _read(shard, self.read):
+            if not isinstance(found, KifuError):
+                found = _not_shogi(found) or found
+            if isinstance(found, KifuError):
+                failures[found.code] += 1
+                records += 1
+                continue
+            for game in found:
+                records += 1
+                plies += sum(1 for node in game.mainline() if node.move is not None)
+                for record in training_records(
+                    game, self.to, self.training, evaluations=node_evaluation, stats=stats
+                ):
+                    data += record
+        files = write_training_part(self.out, self.to, shard.index, bytes(data))
+        result: dict[str, Any] = {
+            "index": shard.index,
+            "records": records,
+            "games": records - sum(failures.values()),
+            "plies": plies,
+            "failures": dict(sorted(failures.items())),
+            "files": files,
+            "training": stats.to_dict(),
+        }
+        write_marker(self.out, shard.index, shard.fingerprint, result)
+        return {**result, "seconds": time.perf_counter() - started}
+
     def done(self, shard: Shard) -> dict[str, Any] | None:
         """The shard's result when a previous run completed it, else ``None``."""
         return read_marker(self.out, shard.index, shard.fingerprint)
@@ -120,6 +160,18 @@ class ExportTask:
             }
             for f in tactics.find(game)
         ]
+
+
+def _not_shogi(games: list[Game]) -> KifuError | None:
+    """The error for a file of another game's records (シェルト): export writes shogi."""
+    if all(game.game == "shogi" for game in games):
+        return None
+    return KifuError(
+        f"a {games[0].game} record: export writes shogi records",
+        code="UNSUPPORTED",
+        format=games[0].format,
+        hint="leave it out of the sources",
+    )
 
 
 @dataclass(frozen=True)

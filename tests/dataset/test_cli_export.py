@@ -112,3 +112,36 @@ def test_validate_reads_archive_members_on_a_pool(
     assert outputs[0] == outputs[1]
     assert f"{source}/games/2.csa:4:1: error:" in outputs[0]
     assert "2 files, 1 valid, 1 invalid" in outputs[0]
+
+
+def test_training_output_and_its_filters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--to psv with --end-reason 投了: the resigned game's two positions, 40 bytes each;
+    --min-plies 3 leaves it out and says why in the summary."""
+    source = _zip(tmp_path / "a.zip", bad=False)
+    assert 0 == main(
+        ["export", str(source), "-o", str(tmp_path / "a"), "--to", "psv", "--end-reason", "投了"]
+    )
+    first = json.loads(capsys.readouterr().out)
+    assert 2 == first["training"]["records"]
+    assert 80 == (tmp_path / "a" / "psv" / "part-00000.psv").stat().st_size
+    assert 0 == main(
+        ["export", str(source), "-o", str(tmp_path / "b"), "--to", "hcpe", "--min-plies", "3"]
+    )
+    second = json.loads(capsys.readouterr().out)
+    assert {"plies": 1} == second["training"]["skipped_games"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--to", "parquet", "--min-plies", "3"],
+        ["--to", "hcpe", "--end-reason", "victory"],
+        ["--to", "hcpe", "--eval-limit", "40000"],
+    ],
+)
+def test_training_options_misused_exit_2(tmp_path: Path, argv: list[str]) -> None:
+    """A filter without a training output, an unknown ending, a limit past int16: exit 2."""
+    source = _zip(tmp_path / "a.zip", bad=False)
+    assert 2 == main(["export", str(source), "-o", str(tmp_path / "out"), *argv])

@@ -294,3 +294,61 @@ def test_a_running_cluster_by_its_address(
     assert _hashes(serial) == _hashes(out)
     assert 1 == main(["validate", str(archive.zip)])
     assert capsys.readouterr().out == on_cluster
+
+
+@pytest.mark.parametrize("to", ["hcpe", "psv"])
+def test_training_records_of_the_archive(
+    archive: Archive, tmp_path: Path, to: str, no_stray_processes: None
+) -> None:
+    """--to hcpe|psv: each game's training_records in the entries' order, the same bytes on
+    a 2-process pool; bad records counted as failures; the filters' counts summed."""
+    from kifu_lark.dataset import training
+
+    keep = training.TrainingFilter(min_plies=3)
+    serial_out, pool_out = tmp_path / "serial", tmp_path / "pool"
+    summary = export([str(archive.zip)], str(serial_out), to=to, shard_size=40, training=keep)
+    export(
+        [str(archive.zip)],
+        str(pool_out),
+        to=to,
+        shard_size=40,
+        training=keep,
+        engine="pool",
+        jobs=2,
+    )
+    assert _hashes(serial_out) == _hashes(pool_out)
+    expected = b""
+    for name in sorted(archive.files):
+        try:
+            games = read_games(archive.files[name], name)
+        except KifuError:
+            continue
+        for game in games:
+            expected += b"".join(training.training_records(game, to, keep))
+    written = b"".join(p.read_bytes() for p in sorted((serial_out / to).iterdir()))
+    assert expected == written
+    size = training.TRAINING_FORMATS[to][1]
+    assert summary.training is not None
+    assert len(written) == size * summary.training["records"]
+    assert {code for _, code in BAD.values()} <= set(summary.failures)
+    skipped = summary.training["skipped_games"]
+    assert isinstance(skipped, dict)
+    assert skipped["plies"] >= 2  # the generated 1- and 2-move games
+
+
+def test_hcpe_positions_are_the_positions_table_sfens(archive: Archive, tmp_path: Path) -> None:
+    """cshogi decodes every exported HCPE position to an SFEN of the positions table."""
+    cshogi = pytest.importorskip("cshogi")
+    np = pytest.importorskip("numpy")
+    export([str(archive.zip)], str(tmp_path / "h"), to="hcpe")
+    export([str(archive.zip)], str(tmp_path / "p"))
+    table = _table(tmp_path / "p", "positions").to_pylist()
+    ours = {" ".join(r["sfen"].split()[:3]) for r in table}
+    hcpe = np.fromfile(tmp_path / "h" / "hcpe" / "part-00000.hcpe", cshogi.HuffmanCodedPosAndEval)
+    board = cshogi.Board()
+    decoded = set()
+    for record in hcpe:
+        board.set_hcp(record["hcp"])
+        decoded.add(" ".join(board.sfen().split()[:3]))
+    assert len(hcpe) > 50
+    assert decoded <= ours
