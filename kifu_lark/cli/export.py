@@ -1,4 +1,5 @@
-"""``kifu-lark export``: records to Parquet or JSON lines tables (see docs/datasets.md).
+"""``kifu-lark export``: records to Parquet or JSON lines tables, or HCPE / PSV training data
+(see docs/datasets.md).
 
 Exit status 0 when every record read, 1 when some did not (the export is complete: they
 are rows with ``error`` set), 2 on a usage error or a missing optional library.
