@@ -32,6 +32,10 @@ def part_name(index: int) -> str:
     return f"part-{index:05d}"
 
 
+#: Columns whose values repeat from row to row (Parquet dictionary-encodes them).
+_REPEATED = ("game_id", "source", "format", "encoding", "winner", "end_reason", "side_to_move")
+
+
 def _schemas(pa: Any) -> dict[str, Any]:
     """The Arrow schema of each table (pyarrow imported by the caller)."""
     error = pa.struct(
@@ -108,7 +112,14 @@ def parquet_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
         schema=schema,
     )
     sink = pa.BufferOutputStream()
-    pq.write_table(arrow, sink, compression="zstd", row_group_size=max(arrow.num_rows, 1))
+    pq.write_table(
+        arrow,
+        sink,
+        compression="zstd",
+        # dictionaries only where values repeat: elsewhere they cost time and bytes
+        use_dictionary=[n for n in _REPEATED if n in schema.names],
+        row_group_size=max(arrow.num_rows, 1),
+    )
     data: bytes = sink.getvalue().to_pybytes()
     return data
 
