@@ -135,6 +135,21 @@ def main() -> None:
         moves,
         lambda: [kifu_lark.loads(t, "csa") for t in shaped],
     )
+    # Engine evaluations are read from the comments when asked (issue 17): what asking for
+    # every move's costs, beside reading; and with the PVs played (realistic floodgate lines).
+    shaped_games = [kifu_lark.loads(t, "csa") for t in shaped]
+    rate(
+        "  node.evaluation of every move, floodgate-shaped",
+        moves,
+        lambda: [n.evaluation for g in shaped_games for n in g.mainline()],
+    )
+    real = [realistic.csa_text(p, floodgate=True) for p in realistic.plans(40)]
+    real_games = [g for t in real for g in kifu_lark.loads_all(t, "csa")]
+    rate(
+        "  game.evaluations() with PVs as moves, realistic floodgate lines",
+        sum(1 for g in real_games for n in g.mainline() if n.move is not None),
+        lambda: [list(g.evaluations(strict=False)) for g in real_games],
+    )
     # Where the reading time goes: the grammar alone, and the rules engine alone.
     parser = _lark.parser("csa.lark")
     rate("  of which lark parse", moves, lambda: [parser.parse(normalise(t)) for t in texts])

@@ -62,15 +62,7 @@ _SET: dict[PieceKind, int] = {
     kind: n for kind, n in piece_set(STANDARD).items() if kind is not PieceKind.KING
 }
 # Hands are written in this order of kinds by both engines (black's hand, then white's).
-_HAND_ORDER = (
-    PieceKind.PAWN,
-    PieceKind.LANCE,
-    PieceKind.KNIGHT,
-    PieceKind.SILVER,
-    PieceKind.GOLD,
-    PieceKind.BISHOP,
-    PieceKind.ROOK,
-)
+_HAND_ORDER = tuple(reversed(HAND_KINDS))  # 歩 香 桂 銀 金 角 飛
 
 
 class _Code:

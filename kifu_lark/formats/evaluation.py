@@ -35,7 +35,7 @@ from lark import Token, Transformer, v_args
 from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
 from kifu_lark.model.color import Color
-from kifu_lark.model.evaluation import Evaluation, PVError, token_notation
+from kifu_lark.model.evaluation import Evaluation, PVError, read_evaluation, token_notation
 from kifu_lark.model.move import Move, usi_parts
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
@@ -48,7 +48,9 @@ _LOOKS = re.compile(
     r"\*[ \t]*[-+0-9]|[#*](?:評価値|読み筋|詰み|深さ|ノード数|エンジン)=|\*(?:解析|対局|検討)"
 )
 _KEY_FIELDS = {"score", "mate", "depth", "nodes", "pv", "engine"}
-_SPECIAL_WORDS = re.compile(r"[▲△☗☖▼▽](?:投了|中断|千日手|持将棋|詰み|入玉勝ち|宣言勝ち)")
+#: A Japanese PV token that is a move (a square or 同 after the mark): the others the
+#: grammar lets through are specials (▲投了, △千日手 …).
+_JAPANESE_MOVE = re.compile(r"[▲△☗☖▼▽](?:[1-9１-９]|同)")
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -122,10 +124,90 @@ def parse_line(line: str) -> dict[str, Any]:
         KifuSyntaxError: when the line is not an evaluation line, with the column and a hint
             naming what was expected.
     """
+    line = line.rstrip("\r\n")
+    fields = fast_fields(line)
+    if fields is not None:
+        return fields
     parser = _lark.parser(GRAMMAR)
-    tree = _lark.parse(parser, line.rstrip("\r\n"), "evaluation")
-    fields: dict[str, Any] = _lark.transform(_FIELDS, tree, line, "evaluation")
-    return fields
+    tree = _lark.parse(parser, line, "evaluation")
+    found: dict[str, Any] = _lark.transform(_FIELDS, tree, line, "evaluation")
+    return found
+
+
+# --- the fast path -----------------------------------------------------------------------------
+# lark costs a few microseconds a token, and a floodgate line is 30 moves: reading every
+# evaluation of a record cost ten times reading the record. The common lines are matched
+# whole by patterns built from the grammar's own terminals (as the CSA reader cuts its
+# MOVE_RUN); anything else, errors included, goes to lark. tests/formats/
+# test_evaluation_fast_path.py checks that both read every line alike.
+
+_BLANKS = "[ \t\u3000]"
+
+
+class _Fast:
+    """The compiled patterns of the fast path."""
+
+    def __init__(self) -> None:
+        lark = _lark.parser(GRAMMAR)
+
+        def term(name: str) -> str:
+            return f"(?:{lark.get_terminal(name).pattern.to_regexp()})"
+
+        blanks = _BLANKS + "+"
+        signed, number, move = term("SIGNED_INT"), term("INT"), term("PV_MOVE")
+        self.csa = re.compile(
+            rf"\*{_BLANKS}*(?P<score>{signed})(?P<pv>(?:{blanks}{move})*)"
+            rf"(?:{blanks}(?P<nodes>{term('NODES')}))?{_BLANKS}*"
+        )
+        self.key = re.compile(
+            rf"[#*](?:評価値={_BLANKS}*(?P<score>{signed})|深さ={_BLANKS}*(?P<depth>{number})"
+            rf"|ノード数={_BLANKS}*(?P<nodes>{number})|読み筋=(?P<pv>(?:{_BLANKS}*{move})*))"
+            rf"{_BLANKS}*"
+        )
+        self.move = re.compile(move)
+
+
+_FAST: list[_Fast] = []
+
+
+def fast_fields(line: str) -> dict[str, Any] | None:
+    """The fields of ``line`` when it is one of the common lines (``* 113 -3334FU …``,
+    ``#評価値=…``, ``#読み筋=…``, ``#深さ=…``, ``#ノード数=…``), else ``None`` (lark reads it)."""
+    try:
+        return _fast_fields(line)
+    except ValueError:  # a number past int()'s digit limit: lark reports it, located
+        return None
+
+
+def _fast_fields(line: str) -> dict[str, Any] | None:
+    fast = _FAST[0] if _FAST else None
+    if fast is None:
+        fast = _Fast()
+        _FAST.append(fast)
+    m = fast.csa.fullmatch(line)
+    if m is not None:
+        fields: dict[str, Any] = {"score": int(m.group("score"))}
+        pv = m.group("pv")
+        if pv:
+            # one move between blanks each: split, unless a 同 word holds a blank itself
+            fields["pv"] = (
+                tuple(pv.split())
+                if "同" not in pv
+                else tuple(found.group() for found in fast.move.finditer(pv))
+            )
+        nodes = m.group("nodes")
+        if nodes is not None:
+            fields["nodes"] = int(nodes[1:])
+        return fields
+    m = fast.key.fullmatch(line)
+    if m is None:
+        return None
+    name = m.lastgroup
+    assert name is not None
+    value = m.group(name)
+    if name == "pv":
+        return {"pv": tuple(found.group() for found in fast.move.finditer(value))}
+    return {name: int(value)}
 
 
 def _merge(lines: Sequence[str], strict: bool) -> Evaluation | None:
@@ -143,9 +225,18 @@ def _merge(lines: Sequence[str], strict: bool) -> Evaluation | None:
         used.append(line)
         for name, value in fields.items():
             merged.setdefault(name, value)
-    if not any(name in merged for name in ("score", "mate", "pv")):
+    if "score" not in merged and "mate" not in merged and "pv" not in merged:
         return None
-    return Evaluation(**merged, side=Color.BLACK, lines=tuple(used))
+    get = merged.get
+    return read_evaluation(
+        get("score"),
+        get("mate"),
+        get("depth"),
+        get("nodes"),
+        get("pv", ()),
+        get("engine"),
+        tuple(used),
+    )
 
 
 def node_evaluation(lines: Sequence[str]) -> Evaluation | None:
@@ -202,9 +293,9 @@ _PV_HINT = {
 
 
 def _is_special(token: str) -> bool:
-    return (
-        token.startswith("%") or token[1:] == "PASS" or _SPECIAL_WORDS.fullmatch(token) is not None
-    )
+    if token.startswith("%") or token[1:] == "PASS":
+        return True
+    return token_notation(token) == "japanese" and _JAPANESE_MOVE.match(token) is None
 
 
 def resolve_pv(
@@ -388,20 +479,30 @@ def _native(evaluation: Evaluation, target: str) -> bool:
     return not csa_form and notation in (None, "japanese")
 
 
+def _set_form(evaluation: Evaluation) -> bool:
+    """True for lines no program writes but ``node.evaluation = …`` does: ``key=value``
+    lines with a PV in CSA or USI. Writers convert them even for the format read."""
+    key_form = any(not line.startswith("*") or _LOOKS_KEY.match(line) for line in evaluation.lines)
+    return key_form and evaluation.pv_notation in ("csa", "usi")
+
+
+#: A ``読み筋=`` line with a PV in CSA or USI (what the setter writes from moves).
+_SET_PV = re.compile(r"[#*]読み筋=[^▲△☗☖▼▽]")
 _LOOKS_KEY = re.compile(r"\*(?:評価値|読み筋|詰み|深さ|ノード数|エンジン)=|\*(?:解析|対局|検討)")
 
 
 def converted_comments(game: Any, target: str) -> dict[int, list[str]]:
     """For each node of ``game`` (by ``id``) whose evaluation lines ``target`` should write
     in its own form, the node's comments with those lines converted: the PV resolved and
-    written in the target's notation. Nothing when the game was read from ``target`` (a
-    write keeps what was read) or for a format that does not convert. A PV that cannot be
+    written in the target's notation. When the game was read from ``target``, only the lines
+    ``node.evaluation = …`` wrote (a PV in CSA or USI in ``key=value`` lines): what was read
+    is written as read. Nothing for a format that does not convert. A PV that cannot be
     resolved leaves the lines as read (they stay comments: nothing is dropped)."""
-    if target not in TARGETS or game.format == target:
+    if target not in TARGETS:
         return {}
-    if not any(
-        looks_like_evaluation(line) for node in game.root.walk() for line in node.comment_lines
-    ):
+    same = game.format == target
+    wanted = _SET_PV.match if same else looks_like_evaluation
+    if not any(wanted(line) for node in game.root.walk() for line in node.comment_lines):
         return {}
     from kifu_lark.move_text import write_move_text
     from kifu_lark.rules.board import Board as EngineBoard
@@ -417,6 +518,8 @@ def converted_comments(game: Any, target: str) -> dict[int, list[str]]:
         evaluation = node_evaluation(comments)
         if evaluation is None or _native(evaluation, target):
             continue
+        if same and not _set_form(evaluation):
+            continue  # lines read from this format: written as read
         try:
             moves = evaluation.resolve(position, previous)
         except PVError:

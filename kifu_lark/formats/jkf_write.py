@@ -20,7 +20,7 @@ from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import NOT_EVERYWHERE, handicap_name
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move, SpecialKind, Time
-from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.piece import HAND_KINDS
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD
@@ -89,15 +89,8 @@ CAPABILITIES = Capabilities(
     special_folds=FOLDED_SPECIALS,
 )
 _LETTERS = {"左": "L", "直": "C", "右": "R", "上": "U", "寄": "M", "引": "D", "打": "H"}
-_HAND_ORDER = (
-    PieceKind.PAWN,
-    PieceKind.LANCE,
-    PieceKind.KNIGHT,
-    PieceKind.SILVER,
-    PieceKind.GOLD,
-    PieceKind.BISHOP,
-    PieceKind.ROOK,
-)
+# JKF lists hands 歩 first, the reverse of the model's order.
+_HAND_ORDER = tuple(reversed(HAND_KINDS))
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
 # An element of ``moves``: the JSON object without its forks, and the fork lines.
 _Element = tuple[dict[str, Any], list[list[Any]]]

@@ -49,8 +49,11 @@ class Evaluation:
             (``±math.inf``) is a mate whose length was not given (``詰み=先手勝ち``).
             ``None``: no mate announced.
         side: whose point of view ``score`` and ``mate`` take. Every program seen writes
-            black's (先手's): floodgate ``'**`` lines, ShogiHome and Kifu for Windows; the
-            readers set ``Color.BLACK``. :meth:`for_side` turns the numbers round.
+            black's (先手's), whichever side its engine plays: in a floodgate record both
+            engines' ``'**`` scores grow positive as black wins (to +4370 before 後手's
+            resignation), and ShogiHome's bridge, playing 後手 and being mated, writes
+            ``**評価値=3509`` beside ``**詰み=先手勝ち:10手``. The readers set
+            ``Color.BLACK``; :meth:`for_side` turns the numbers round.
         depth: search depth, when given.
         nodes: nodes searched, when given.
         pv: the principal variation as the record wrote it, one token per move (``+2625FU``,
@@ -115,6 +118,34 @@ class Evaluation:
         from kifu_lark.formats.evaluation import resolve_pv
 
         return resolve_pv(self, position, previous)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def read_evaluation(
+    score: int | None,
+    mate: int | float | None,
+    depth: int | None,
+    nodes: int | None,
+    pv: tuple[str, ...],
+    engine: str | None,
+    lines: tuple[str, ...],
+) -> Evaluation:
+    """An :class:`Evaluation` from black's view, for readers: the fields are set as given,
+    without the converters (a reader's values are already tuples of texts). Reading a whole
+    archive's evaluations calls this once a move: it costs a third of ``Evaluation(...)``."""
+    evaluation: Evaluation = _new(Evaluation)
+    _set(evaluation, "score", score)
+    _set(evaluation, "mate", mate)
+    _set(evaluation, "side", Color.BLACK)
+    _set(evaluation, "depth", depth)
+    _set(evaluation, "nodes", nodes)
+    _set(evaluation, "pv", pv)
+    _set(evaluation, "engine", engine)
+    _set(evaluation, "lines", lines)
+    return evaluation
 
 
 def token_notation(token: str) -> str:

@@ -197,3 +197,19 @@ def test_corpus_floodgate_record_to_kif_and_back_keeps_every_evaluation() -> Non
     assert [(e.score, moves) for _, _, e, moves in csa.evaluations()] == want
     assert kifu_lark.ratings(csa) == (3382.0, 3613.0)
     assert csa.headers["summary"] == game.headers["summary"]
+
+
+def test_an_evaluation_set_in_code_is_written_in_each_format_s_form() -> None:
+    game = kifu_lark.load(FIXTURES / "taikyoku.kif")  # read from KIF, written as KIF below
+    node = game.mainline()[3]
+    board = kifu_lark.Board(game.position_at(node))
+    reply = board.parse_usi("2f2e")
+    node.evaluation = Evaluation(-20, pv=[reply], depth=7)
+    assert node.comments == ["#評価値=-20", "#読み筋=+2625FU", "#深さ=7"]
+    kif = kifu_lark.dumps(game, "kif")
+    assert "*#評価値=-20\n*#読み筋=▲２五歩(26)\n*#深さ=7\n" in kif
+    assert "**対局 深さ 9 ノード数 8000 評価値 60" in kif  # the lines read stay as read
+    csa = kifu_lark.dumps(game, "csa")
+    assert "'** -20 +2625FU\n'**深さ=7\n" in csa
+    again = kifu_lark.loads(csa, "csa")
+    assert again.mainline()[3].evaluation == node.evaluation

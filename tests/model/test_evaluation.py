@@ -137,3 +137,9 @@ def test_values_for_either_side() -> None:
     assert Evaluation(None, mate=7).value(Color.WHITE, mate_score=30000) == -29993
     assert Evaluation(None, mate=math.inf).value(mate_score=30000) == 30000
     assert Evaluation(None).value() is None
+
+
+def test_a_japanese_special_ends_the_pv_too() -> None:
+    evaluation = kifu_lark.parse_evaluation("#読み筋=▲７六歩△反則勝ち▲２六歩")
+    assert evaluation.pv == ("▲７六歩", "△反則勝ち", "▲２六歩")
+    assert [m.usi() for m in evaluation.resolve(Position.initial())] == ["7g7f"]

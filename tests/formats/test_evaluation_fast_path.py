@@ -1,0 +1,74 @@
+"""The evaluation reader's fast path (patterns built from the grammar's terminals) reads every
+line as lark does: the fixtures' and the corpus's lines, and mutations of them."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kifu_lark
+from kifu_lark.errors import KifuSyntaxError
+from kifu_lark.formats import _lark
+from kifu_lark.formats.evaluation import _FIELDS, GRAMMAR, fast_fields, looks_like_evaluation
+from tests.conftest import ROOT, corpus_dir
+
+_SUFFIXES = (".csa", ".kif", ".kifu", ".ki2", ".jkf")
+
+
+def _lines() -> list[str]:
+    paths = sorted((ROOT / "fixtures" / "evaluations").iterdir())
+    corpus = corpus_dir()
+    if corpus is not None:
+        paths += sorted(p for p in corpus.rglob("*") if p.suffix in _SUFFIXES and p.is_file())
+    found: set[str] = set()
+    for path in paths:
+        try:
+            games = kifu_lark.load_all(path)
+        except kifu_lark.KifuError:
+            continue
+        for game in games:
+            for node in (game.root, *game.root.walk()):
+                found.update(line for line in node.comment_lines if looks_like_evaluation(line))
+    return sorted(found)
+
+
+LINES = _lines()
+
+
+def lark_fields(line: str) -> dict[str, object] | None:
+    try:
+        tree = _lark.parse(_lark.parser(GRAMMAR), line, "evaluation")
+    except KifuSyntaxError:
+        return None
+    fields: dict[str, object] = _lark.transform(_FIELDS, tree, line, "evaluation")
+    return fields
+
+
+def agree(line: str) -> None:
+    fast = fast_fields(line)
+    if fast is not None:  # the fast path reads only what lark reads, and reads it alike
+        assert fast == lark_fields(line), line
+
+
+def test_the_fast_path_reads_most_lines() -> None:
+    taken = [line for line in LINES if fast_fields(line) is not None]
+    assert len(taken) > len(LINES) // 2
+
+
+def test_every_line_reads_alike() -> None:
+    for line in LINES:
+        agree(line)
+
+
+_EDITS = ["", " ", "\u3000", "+", "-", "#", "FU", "7g", "12", "▲", "同", "=", "*", "\t"]
+
+
+@settings(max_examples=300)
+@given(data=st.data())
+def test_edited_lines_read_alike(data: st.DataObject) -> None:
+    line = data.draw(st.sampled_from(LINES))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(line)))
+        cut = data.draw(st.integers(0, 3))
+        line = line[:at] + data.draw(st.sampled_from(_EDITS)) + line[at + cut :]
+    agree(line)
