@@ -38,10 +38,12 @@ COMPILED = (
     "formats/kif_read.py",
     "formats/ki2.py",
     "formats/japanese.py",
+    "dataset/replay.py",
 )
 """The modules a compiled build compiles, relative to the package (setup.py reads this list).
 
-The readers' hot path: the rules engine and the CSA, KIF and KI2 readers. Modules that
+The readers' hot path: the rules engine and the CSA, KIF and KI2 readers; and the replay
+that writes the export's ``positions`` table. Modules that
 define attrs classes (``model/``) stay interpreted, as do those the readers spend little
 time in (see README, "Compiled build")."""
 

@@ -192,6 +192,18 @@ class UnknownFormatError(KifuError):
         self.closest = closest
 
 
+class MissingExtraError(KifuError):
+    """An optional library a feature needs is not installed; ``extra`` names the
+    ``kifu-lark[...]`` extra that installs it."""
+
+    default_code = "MISSING_EXTRA"
+
+    def __init__(self, message: str, *, extra: str, **kwargs: Any) -> None:
+        kwargs.setdefault("hint", f"pip install 'kifu-lark[{extra}]'")
+        super().__init__(message, **kwargs)
+        self.extra = extra
+
+
 class KifuIOError(KifuError, OSError):
     """A file could not be read or written. Also an ``OSError`` (``errno``, ``strerror`` and
     ``filename`` set), so ``except OSError`` catches it as it catches ``open``'s errors."""

@@ -221,3 +221,23 @@ def _fix_totals(game: Game) -> None:
                 t = (totals[0] + spent, totals[1]) if side == 0 else (totals[0], totals[1] + spent)
                 child.time = Time(child.time.spent, t[side])
             stack.append((child, t))
+
+
+_EVALUATION_TOKENS = st.sampled_from(
+    (
+        "-3334FU", "+7776FU", "+0055KA", "-2288UM", "%TORYO", "+PASS", "2g2f", "#123", "#",
+        "+77FU", "42", "-7", "+5", "評価値=3", "▲７六歩", "x", "",
+        "+0000FU", "+1010FU", "+7776XX", "+7776fu", "%", "%toryo", "%TO RYO", "#12a", "#１",
+        "+PAS", "*", "\r", "１２３",
+    )
+)
+
+
+def evaluation_lines() -> st.SearchStrategy[str]:
+    """Comment lines near floodgate's ``'** <score> <pv>`` (as a node keeps them: ``* …``):
+    real ones, and ones a token, a blank or a prefix away from being one."""
+    heads = st.sampled_from(["*", "* ", "*\t", "#評価値=", "*解析 0 ", "** ", "*　", "comment "])
+    scores = st.sampled_from(["113", "-42", "+5", "0", "99999999999", "", "x1"])
+    gaps = st.sampled_from([" ", "  ", "\t", "", "　"])
+    rest = st.lists(st.tuples(gaps, _EVALUATION_TOKENS), max_size=6)
+    return st.builds(lambda h, s, r: h + s + "".join(g + t for g, t in r), heads, scores, rest)

@@ -20,6 +20,7 @@ COMMANDS: tuple[str, ...] = (
     "formats",
     "convert",
     "validate",
+    "export",
     "show",
     "tactics",
     "demo",
@@ -28,6 +29,8 @@ COMMANDS: tuple[str, ...] = (
 )
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+#: Error codes that are the request's fault, not a record's: exit status 2.
+USAGE_CODES = frozenset({"USAGE", "UNKNOWN_FORMAT", "IO", "MISSING_EXTRA"})
 
 
 def _modules() -> list[ModuleType]:
@@ -74,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
     except KifuError as err:
         print(f"kifu-lark: {err}", file=sys.stderr)
-        return EXIT_USAGE if err.code in ("USAGE", "UNKNOWN_FORMAT", "IO") else EXIT_INVALID
+        return EXIT_USAGE if err.code in USAGE_CODES else EXIT_INVALID
     except BrokenPipeError:
         return EXIT_OK
     except OSError as err:  # the system refused a file operation: say so, not a traceback

@@ -1,34 +1,50 @@
 """``kifu-lark validate``: check records strictly, for people and for CI.
 
-Exit status 0 when every file is valid, 1 when one is not, 2 on a usage error.
+Exit status 0 when every file is valid, 1 when one is not, 2 on a usage error. The files
+are read by the export machinery (``kifu_lark.dataset``): folders, globs, ``@list`` files and
+archives as sources, in this process, on a process pool (``-j``) or on Dask.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+import tempfile
 from typing import Any
 
 from kifu_lark.cli.common import (
     WALK_HELP,
     add_read_options,
     check_read_options,
-    expand,
     jobs_count,
-    parallel_map,
     read_records,
+    tolerate_list,
 )
+from kifu_lark.dataset.engines import ENGINES, Progress
+from kifu_lark.dataset.engines import run as run_shards
+from kifu_lark.dataset.shards import SHARD_SIZE, plan
+from kifu_lark.dataset.sources import expand_sources
+from kifu_lark.dataset.tasks import ReadOptions, ValidateTask
 from kifu_lark.errors import KifuError
 
 NAME = "validate"
 HELP = "check records strictly; exit 0 valid, 1 invalid, 2 usage"
-EPILOG = WALK_HELP + ". Misspelled options (--from, --tolerate, --encoding) are usage errors."
+EPILOG = (
+    WALK_HELP
+    + "; globs, @FILE (a list of sources, one a line) and archives (.zip, .tar.gz, .7z) are read "
+    "too, archive members named ARCHIVE/MEMBER. Misspelled options (--from, --tolerate, "
+    "--encoding) are usage errors."
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="record files or folders (recursive)"
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="record files, folders (recursive), globs, @lists, archives; - for standard input",
     )
     add_read_options(parser)
     parser.add_argument(
@@ -41,6 +57,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="same as --format json")
     parser.add_argument(
         "-j", "--jobs", type=int, default=1, help="parallel jobs (0 = one per core)"
+    )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        help="serial, pool (-j processes) or dask (needs kifu-lark[dask]); default: serial, "
+        "or pool with -j other than 1",
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help="a running Dask scheduler (implies --engine dask)"
+    )
+    parser.add_argument(
+        "--work-dir",
+        metavar="DIR",
+        help="where the list of files to check is kept while they are (default: a temporary "
+        "folder); on a Dask cluster, a folder every worker sees",
     )
 
 
@@ -81,14 +112,7 @@ def _github_line(path: str, item: dict[str, Any], level: str) -> str:
 def run(args: argparse.Namespace) -> int:
     check_read_options(args)
     style = "json" if args.json else args.output_format
-    files = [str(p) for p in expand(args.files, args.source_format, args.globs)]
-    if not files:
-        raise KifuError(
-            "no record files found",
-            code="USAGE",
-            hint="check the paths; in a folder, files are found by extension (--glob)",
-        )
-    results = parallel_map(_check, [(f, args) for f in files], jobs_count(args.jobs), "validate")
+    results = _validate(args)
     valid = sum(1 for r in results if r["valid"])
     summary = f"{len(results)} files, {valid} valid, {len(results) - valid} invalid"
     if style == "json":
@@ -115,3 +139,34 @@ def run(args: argparse.Namespace) -> int:
                 print(line(result["file"], warn, "warning"))
         print(summary, file=sys.stderr if style == "github" else sys.stdout)
     return 0 if valid == len(results) else 1
+
+
+def _validate(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """One report per file or archive member, standard input first, then sorted by name."""
+    sources = [f for f in args.files if f != "-"]
+    entries = expand_sources(sources, args.source_format, args.globs or ()) if sources else []
+    results = [_check(("-", args))] if "-" in args.files else []
+    if not entries and not results:
+        raise KifuError(
+            "no record files found",
+            code="USAGE",
+            hint="check the paths; in a folder, files are found by extension (--glob)",
+        )
+    jobs = jobs_count(args.jobs)
+    engine = args.engine or ("dask" if args.scheduler else "pool" if jobs != 1 else "serial")
+    # The reports do not depend on the shards: cut them small enough to keep every worker busy.
+    size = min(SHARD_SIZE, max(1, math.ceil(len(entries) / (jobs * 4))))
+    task = ValidateTask(
+        ReadOptions(args.source_format, args.encoding, tuple(tolerate_list(args.tolerate)))
+    )
+    with tempfile.TemporaryDirectory(prefix="kifu-lark-validate-", dir=args.work_dir) as work:
+        shards = plan(entries, work, size)
+        done = run_shards(
+            task,
+            shards,
+            engine=engine,
+            jobs=jobs,
+            scheduler=args.scheduler,
+            progress=Progress("validate", len(entries)),
+        )
+    return results + [report for shard in done for report in shard["reports"]]

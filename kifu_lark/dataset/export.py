@@ -1,0 +1,264 @@
+"""``export``: records to the ``games`` and ``positions`` tables, part files per shard."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kifu_lark.dataset.engines import Progress, run
+from kifu_lark.dataset.extras import require
+from kifu_lark.dataset.output import DONE, PLAN, SUFFIXES, TABLES, TRAINING
+from kifu_lark.dataset.shards import SHARD_SIZE, Shard, plan
+from kifu_lark.dataset.sources import expand_sources
+from kifu_lark.dataset.tasks import ExportTask, ReadOptions
+from kifu_lark.dataset.training import TrainingFilter, TrainingStats
+from kifu_lark.errors import KifuError
+from kifu_lark.files import write_atomically
+
+#: What ``export`` writes: ``to=`` values.
+OUTPUTS = tuple(SUFFIXES)
+
+
+@dataclass
+class Summary:
+    """What an export did.
+
+    Attributes:
+        records: rows of the ``games`` table (games read, and entries that failed).
+        games: games read.
+        plies: main-line moves of the games read (rows of ``positions``).
+        failures: entries that did not read, by error code.
+        shards: shards in the plan.
+        resumed: shards found complete and skipped (``resume=True``).
+        seconds: wall time.
+        training: for ``hcpe`` and ``psv``, what was written and left out
+            (:class:`~kifu_lark.dataset.training.TrainingStats`), else ``None``.
+    """
+
+    records: int = 0
+    games: int = 0
+    plies: int = 0
+    failures: dict[str, int] = field(default_factory=dict)
+    shards: int = 0
+    resumed: int = 0
+    seconds: float = 0.0
+    output: str = ""
+    to: str = ""
+    engine: str = ""
+    workers: int = 1
+    training: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as a JSON-ready dict."""
+        return asdict(self)
+
+
+def export(
+    sources: Iterable[str],
+    out: str,
+    *,
+    to: str = "parquet",
+    engine: str = "serial",
+    jobs: int = 1,
+    scheduler: str | None = None,
+    shard_size: int = SHARD_SIZE,
+    resume: bool = False,
+    overwrite: bool = False,
+    positions: bool = True,
+    tactics: bool = False,
+    source_format: str | None = None,
+    encoding: str | None = None,
+    tolerate: Iterable[str] = (),
+    globs: Iterable[str] = (),
+    progress: bool = False,
+    training: TrainingFilter | None = None,
+) -> Summary:
+    """Read every record of ``sources`` and write the ``games`` (and ``positions``) tables
+    under the folder ``out``, one part file per shard: ``games/part-00000.parquet`` ….
+
+    Records that do not read are rows with ``error`` set; the run goes on. The output is
+    the same, byte for byte, whatever the engine and number of workers.
+
+    Args:
+        sources: files, folders, globs, ``@list`` files and archives (see
+            :func:`kifu_lark.dataset.sources.expand_sources`).
+        out: the output folder; it must be empty or absent unless ``resume`` or
+            ``overwrite``.
+        to: ``parquet`` (needs pyarrow: ``kifu-lark[parquet]``), ``jsonl``, or engine
+            training records ``hcpe`` / ``psv`` (``<to>/part-N.<to>`` files, see
+            docs/training-data.md).
+        engine: ``serial``, ``pool`` or ``dask`` (see :func:`kifu_lark.dataset.engines.run`).
+        jobs: worker processes for ``pool`` and a local Dask cluster.
+        scheduler: the address of a running Dask scheduler.
+        shard_size: entries (files or archive members) per shard.
+        resume: skip the shards a previous run with the same options completed.
+        overwrite: replace a previous export in ``out``.
+        positions: write the ``positions`` table.
+        tactics: fill the ``tactics`` column (``kifu_lark.tactics.find``; costs time).
+        source_format, encoding, tolerate, globs: how records are found and read, as
+            ``kifu-lark validate`` takes them.
+        progress: show a progress line on standard error when it is a terminal.
+        training: for ``hcpe`` and ``psv``, which games and positions to write and how
+            scores are bounded (default: every game with a result).
+
+    Raises:
+        KifuError: ``USAGE`` for bad arguments, sources that name nothing or an output
+            folder in use; ``MISSING_EXTRA`` naming the extra to install.
+    """
+    started = time.perf_counter()
+    if to not in OUTPUTS:
+        raise KifuError(
+            f"cannot export to {to!r}", code="USAGE", hint=f"one of {', '.join(OUTPUTS)}"
+        )
+    if to == "parquet":
+        require("pyarrow.parquet", "parquet", "--to parquet")
+    if training is not None and to not in TRAINING:
+        raise KifuError(
+            f"training filters apply to {' and '.join(TRAINING)}, not to {to}",
+            code="USAGE",
+            hint="--to hcpe or --to psv, or leave the filters out",
+        )
+    tolerated = sorted(tolerate)
+    settings: dict[str, Any] = {
+        "to": to,
+        "positions": positions,
+        "tactics": tactics,
+        "source_format": source_format,
+        "encoding": encoding,
+        "tolerate": tolerated,
+        "shard_size": shard_size,
+        "training": _filter_settings(training),
+    }
+    _prepare(Path(out), settings, resume, overwrite)
+    entries = expand_sources(sources, source_format, globs, game="shogi")
+    if not entries:
+        raise KifuError(
+            "no record files found",
+            code="USAGE",
+            hint="check the paths; in a folder, files are found by extension (--glob)",
+        )
+    shards = plan(entries, str(Path(out) / PLAN), shard_size)
+    task = ExportTask(
+        str(Path(out).resolve()),
+        to,
+        ReadOptions(source_format, encoding, tuple(tolerated)),
+        positions,
+        tactics,
+        training,
+    )
+    results: dict[int, dict[str, Any]] = {}
+    pending: list[Shard] = []
+    for shard in shards:
+        previous = task.done(shard) if resume else None
+        if previous is None:
+            pending.append(shard)
+        else:
+            results[shard.index] = previous
+    resumed = len(results)
+    meter = Progress("export", sum(s.count for s in pending)) if progress else None
+    for result in run(task, pending, engine=engine, jobs=jobs, scheduler=scheduler, progress=meter):
+        results[result["index"]] = result
+    _remove_stale(Path(out), len(shards))
+    failures: Counter[str] = Counter()
+    for result in results.values():
+        failures.update(result["failures"])
+    return Summary(
+        records=sum(r["records"] for r in results.values()),
+        games=sum(r["games"] for r in results.values()),
+        plies=sum(r["plies"] for r in results.values()),
+        failures=dict(sorted(failures.items())),
+        shards=len(shards),
+        resumed=resumed,
+        seconds=round(time.perf_counter() - started, 3),
+        output=out,
+        to=to,
+        engine=engine,
+        workers=jobs if engine != "serial" else 1,
+        training=_training_totals(results.values()) if to in TRAINING else None,
+    )
+
+
+def _filter_settings(training: TrainingFilter | None) -> dict[str, Any] | None:
+    """A filter as the settings file records it (a resume must use the same)."""
+    if training is None:
+        return None
+    if training.ratings is not None:
+        raise KifuError(
+            "export takes ratings from the records: a TrainingFilter with its own ratings "
+            "function cannot be recorded for --resume",
+            code="USAGE",
+            hint="leave TrainingFilter.ratings unset",
+        )
+    ends = training.end_reasons
+    return {
+        "min_plies": training.min_plies,
+        "min_rating": training.min_rating,
+        "end_reasons": None if ends is None else sorted(kind.name for kind in ends),
+        "eval_limit": training.eval_limit,
+        "mate_score": training.mate_score,
+        "require_evaluation": training.require_evaluation,
+        "unfinished": training.unfinished,
+    }
+
+
+def _training_totals(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The shards' training counts added up."""
+    total = TrainingStats()
+    for result in results:
+        counts = result["training"]
+        total.games += counts["games"]
+        total.games_written += counts["games_written"]
+        total.records += counts["records"]
+        total.skipped_games.update(counts["skipped_games"])
+        total.skipped_positions.update(counts["skipped_positions"])
+    return total.to_dict()
+
+
+def _prepare(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool) -> None:
+    """Check the output folder and record the settings the export is made with."""
+    settings_file = out / PLAN / "settings.json"
+    if out.exists() and not out.is_dir():
+        raise KifuError(f"{out} is not a folder", code="USAGE", hint="-o names a folder")
+    used = out.is_dir() and any(out.iterdir())
+    if used and resume:
+        try:
+            before = json.loads(settings_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            raise KifuError(
+                f"{out} holds no export to resume", code="USAGE", hint="choose another folder"
+            ) from None
+        if before != settings:
+            changed = sorted(k for k in settings if before.get(k) != settings[k])
+            raise KifuError(
+                f"{out} was exported with other options ({', '.join(changed)})",
+                code="USAGE",
+                hint="resume with the same options, or --overwrite",
+            )
+    elif used and overwrite:
+        for name in (*TABLES, *TRAINING, DONE, PLAN):
+            shutil.rmtree(out / name, ignore_errors=True)
+    elif used:
+        raise KifuError(
+            f"{out} is not empty",
+            code="USAGE",
+            hint="--resume to finish the export in it, --overwrite to replace it",
+        )
+    write_atomically(settings_file, json.dumps(settings, indent=1).encode("utf-8"))
+
+
+def _remove_stale(out: Path, shards: int) -> None:
+    """Drop parts and markers of shards past the plan's last (left by a larger plan)."""
+    for name in (*TABLES, *TRAINING, DONE):
+        folder = out / name
+        if not folder.is_dir():
+            continue
+        for path in folder.glob("part-*"):
+            number = path.name[len("part-") :].split(".")[0]
+            if number.isdigit() and int(number) >= shards:
+                path.unlink()

@@ -1,0 +1,24 @@
+"""Optional libraries: imported where a feature needs them, with an error naming the extra
+that installs them when they are missing (the core needs lark and attrs only)."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from kifu_lark.errors import MissingExtraError
+
+
+def require(module: str, extra: str, purpose: str) -> ModuleType:
+    """Import ``module``, or say which ``kifu-lark[extra]`` to install for ``purpose``.
+
+    Raises:
+        MissingExtraError: (code ``MISSING_EXTRA``) when ``module`` cannot be imported.
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError as err:
+        raise MissingExtraError(
+            f"{purpose} needs {module.split('.')[0]}, which is not installed ({err})",
+            extra=extra,
+        ) from None

@@ -1,0 +1,181 @@
+"""Writing a shard's tables as part files (Parquet with pyarrow, or JSON lines), and the
+marker that says a part is complete.
+
+Every file is written to a temporary name and renamed (``kifu_lark.files``). A shard is
+complete when its marker ``_done/part-NNNNN.json`` exists, names the same shard (its
+fingerprint) and the part files it lists exist with the sizes it gives: the marker is
+written last, so a run stopped between two renames leaves a shard that is done again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from kifu_lark.dataset.extras import require
+from kifu_lark.dataset.rows import Tables
+from kifu_lark.files import write_atomically
+
+#: Output kinds and the extension of their part files.
+SUFFIXES = {"parquet": ".parquet", "jsonl": ".jsonl", "hcpe": ".hcpe", "psv": ".psv"}
+#: Outputs of engine training records (``kifu_lark.dataset.training``), one folder each.
+TRAINING = ("hcpe", "psv")
+TABLES = ("games", "positions")
+DONE = "_done"
+PLAN = "_plan"
+
+
+def part_name(index: int) -> str:
+    """``part-00042``: the stem of shard 42's files."""
+    return f"part-{index:05d}"
+
+
+#: Columns whose values repeat from row to row (Parquet dictionary-encodes them).
+_REPEATED = ("game_id", "source", "format", "encoding", "winner", "end_reason", "side_to_move")
+
+
+def _schemas(pa: Any) -> dict[str, Any]:
+    """The Arrow schema of each table (pyarrow imported by the caller)."""
+    error = pa.struct(
+        [
+            ("code", pa.string()),
+            ("line", pa.int32()),
+            ("column", pa.int32()),
+            ("message", pa.string()),
+            ("hint", pa.string()),
+        ]
+    )
+    warning = pa.struct(
+        [
+            ("code", pa.string()),
+            ("message", pa.string()),
+            ("ply", pa.int32()),
+            ("line", pa.int32()),
+            ("column", pa.int32()),
+        ]
+    )
+    tactic = pa.struct(
+        [
+            ("side", pa.string()),
+            ("category", pa.string()),
+            ("name", pa.string()),
+            ("ply", pa.int32()),
+        ]
+    )
+    games = pa.schema(
+        [
+            ("game_id", pa.string()),
+            ("source", pa.string()),
+            ("member", pa.string()),
+            ("index", pa.int32()),
+            ("format", pa.string()),
+            ("encoding", pa.string()),
+            ("headers", pa.map_(pa.string(), pa.string())),
+            ("winner", pa.string()),
+            ("end_reason", pa.string()),
+            ("start_sfen", pa.string()),
+            ("moves", pa.list_(pa.string())),
+            ("plies", pa.int32()),
+            ("ratings", pa.struct([("black", pa.float64()), ("white", pa.float64())])),
+            ("tactics", pa.list_(tactic)),
+            ("warnings", pa.list_(warning)),
+            ("error", error),
+        ]
+    )
+    positions = pa.schema(
+        [
+            ("game_id", pa.string()),
+            ("ply", pa.int32()),
+            ("sfen", pa.string()),
+            ("move", pa.string()),
+            ("side_to_move", pa.string()),
+            ("evaluation", pa.struct([("score", pa.int32()), ("mate", pa.int32())])),
+            ("result", pa.int8()),
+        ]
+    )
+    return {"games": games, "positions": positions}
+
+
+def parquet_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
+    """One table's columns as a Parquet file's bytes.
+
+    Deterministic: the same columns give the same bytes (one row group per part; no
+    timestamps are written; the metadata holds the schema and pyarrow's version).
+    """
+    pa = require("pyarrow", "parquet", "writing Parquet")
+    pq = require("pyarrow.parquet", "parquet", "writing Parquet")
+    schema = _schemas(pa)[table]
+    arrow = pa.table(
+        {name: pa.array(columns[name], type=schema.field(name).type) for name in schema.names},
+        schema=schema,
+    )
+    sink = pa.BufferOutputStream()
+    pq.write_table(
+        arrow,
+        sink,
+        compression="zstd",
+        # dictionaries only where values repeat: elsewhere they cost time and bytes
+        use_dictionary=[n for n in _REPEATED if n in schema.names],
+        row_group_size=max(arrow.num_rows, 1),
+    )
+    data: bytes = sink.getvalue().to_pybytes()
+    return data
+
+
+def jsonl_bytes(columns: dict[str, list[Any]]) -> bytes:
+    """One table's columns as JSON lines (one object a row, columns in order, UTF-8)."""
+    names = list(columns)
+    lines = [
+        json.dumps(dict(zip(names, row, strict=True)), ensure_ascii=False, separators=(",", ":"))
+        for row in zip(*columns.values(), strict=True)
+    ]
+    return "".join(line + "\n" for line in lines).encode("utf-8")
+
+
+def write_parts(out: str, to: str, index: int, tables: Tables) -> dict[str, int]:
+    """Write shard ``index``'s tables under ``out``; returns each file's path (relative to
+    ``out``) and size."""
+    written: dict[str, int] = {}
+    for table in TABLES:
+        columns = tables.games if table == "games" else tables.positions
+        if columns is None:
+            continue
+        data = parquet_bytes(table, columns) if to == "parquet" else jsonl_bytes(columns)
+        rel = f"{table}/{part_name(index)}{SUFFIXES[to]}"
+        write_atomically(Path(out) / rel, data)
+        written[rel] = len(data)
+    return written
+
+
+def write_training_part(out: str, to: str, index: int, data: bytes) -> dict[str, int]:
+    """Write shard ``index``'s training records as ``<to>/part-<index>.<to>``."""
+    rel = f"{to}/{part_name(index)}{SUFFIXES[to]}"
+    write_atomically(Path(out) / rel, data)
+    return {rel: len(data)}
+
+
+def write_marker(out: str, index: int, fingerprint: str, result: dict[str, Any]) -> None:
+    """Record shard ``index`` as complete (after its parts are in place)."""
+    body = {"fingerprint": fingerprint, **result}
+    data = json.dumps(body, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8")
+    write_atomically(Path(out) / DONE / f"{part_name(index)}.json", data)
+
+
+def read_marker(out: str, index: int, fingerprint: str) -> dict[str, Any] | None:
+    """Shard ``index``'s result when it is complete for this fingerprint, else ``None``."""
+    path = Path(out) / DONE / f"{part_name(index)}.json"
+    try:
+        body: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if body.get("fingerprint") != fingerprint:
+        return None
+    for rel, size in body.get("files", {}).items():
+        try:
+            if os.path.getsize(Path(out) / rel) != size:
+                return None
+        except OSError:
+            return None
+    return body

@@ -1,0 +1,237 @@
+"""A main line replayed for the ``positions`` table: each move in USI, the SFEN before it
+and its mover, written from the rules engine's arrays.
+
+The moves were checked when the record was read: they are played here without checks (as
+``kifu_lark.tactics`` replays). A move changes at most two ranks of the board and, on a
+capture or a drop, the hands: the writer keeps each rank's text and the hands' text and
+writes again only what the move changed (an SFEN from scratch, 81 cells, cost more than
+reading the move). The module is compiled with mypyc in the compiled build (``_build.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from kifu_lark.formats.evaluation import looks_like_evaluation
+from kifu_lark.model.color import Color
+from kifu_lark.model.evaluation import Evaluation
+from kifu_lark.model.game import Game, Node
+from kifu_lark.rules.board import Board
+from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS
+
+_WHITE = 16
+#: SFEN letter of each piece code (kind | 16 for white).
+_LETTERS: list[str] = [""] * 64
+for _kind in KINDS:
+    _LETTERS[KIND_CODE[_kind]] = _kind.usi
+    _LETTERS[KIND_CODE[_kind] | _WHITE] = _kind.usi.lower()
+_HAND_LETTERS: tuple[list[tuple[int, str]], list[tuple[int, str]]] = (
+    [(k, KINDS[k - 1].usi) for k in HAND_CODES],
+    [(k, KINDS[k - 1].usi.lower()) for k in HAND_CODES],
+)
+
+
+#: ``mate`` of a mate whose length the record does not give (ShogiHome's ``詰み=先手勝ち``).
+MATE_UNKNOWN = 32767
+_INT32 = 2**31 - 1
+#: A row's evaluation: {"score": centipawns, "mate": plies}, from the side to move.
+EvaluationRow = dict[str, int | None]
+
+
+def evaluation_row(evaluation: Evaluation, side: Color) -> EvaluationRow:
+    """An evaluation as the ``positions`` table holds it: from ``side``'s point of view,
+    ``mate`` in signed plies (``±MATE_UNKNOWN`` when the length is not given)."""
+    turned = evaluation.for_side(side)
+    score = turned.score
+    if score is not None:
+        score = max(-_INT32, min(_INT32, score))
+    mate: int | None = None
+    if turned.mate is not None:
+        if math.isinf(turned.mate):
+            mate = MATE_UNKNOWN if turned.mate > 0 else -MATE_UNKNOWN
+        else:
+            mate = max(-_INT32, min(_INT32, int(turned.mate)))
+    return {"score": score, "mate": mate}
+
+
+# Floodgate's line, ``'** <score> <pv in CSA> [#nodes]``, as a node keeps it (``* …``) is
+# read here by a regular expression that accepts a strict subset of the grammar's
+# ``csa_line`` (blanks and tabs between tokens; CSA moves, then at most one special such as
+# ``%TORYO``): the grammar cost more than reading the move. Any other line that looks like
+# an evaluation goes to ``node.evaluation`` (the grammar). Possessive repeats: no
+# backtracking into the moves (a third of the time of a plain repeat).
+_FLOODGATE_LINE = re.compile(
+    r"\*[ \t]*([+-]?[0-9]+)"
+    r"(?:[ \t]+[+-](?:00|[1-9]{2})[1-9]{2}(?:FU|KY|KE|GI|KI|KA|HI|OU|TO|NY|NK|NG|UM|RY))*+"
+    r"(?:[ \t]+(?:%[A-Z_]+|[+-]PASS))?"
+    r"(?:[ \t]+#[0-9]+)?[ \t]*"
+)
+
+
+def floodgate_score(line: str) -> int | None:
+    """The score of a floodgate line, ``None`` when ``line`` is not one (as this reads)."""
+    if line.endswith(("\r", "\n")):
+        line = line.rstrip("\r\n")
+    found = _FLOODGATE_LINE.fullmatch(line)
+    return None if found is None else int(found.group(1))
+
+
+def _floodgate_first(lines: Sequence[str]) -> tuple[bool, int | None]:
+    """``(True, the first floodgate line's score or None)`` when every evaluation line of
+    ``lines`` is a floodgate line; ``(False, None)`` when the grammar must decide."""
+    first: int | None = None
+    for line in lines:
+        score = floodgate_score(line)
+        if score is None:
+            if looks_like_evaluation(line):
+                return False, None
+            continue
+        if first is None:
+            first = score
+    return True, first
+
+
+def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, EvaluationRow | None]:
+    """``(True, row)`` when every evaluation line of ``lines`` is a floodgate line: the row
+    ``node.evaluation`` gives (the first line's score, from black's side turned to the
+    mover's; ``None`` without such a line); ``(False, None)`` when the grammar must decide."""
+    known, first = _floodgate_first(lines)
+    if not known or first is None:
+        return known, None
+    first = max(-_INT32, min(_INT32, first if black else -first))
+    return True, {"score": first, "mate": None}
+
+
+def node_evaluation(node: Node) -> Evaluation | None:
+    """``node.evaluation``'s score and mate (what training records take), read without the
+    grammar when the node's evaluation lines are floodgate's."""
+    lines = node.comment_lines
+    if not lines:
+        return None
+    known, first = _floodgate_first(lines)
+    if not known:
+        return node.evaluation
+    return None if first is None else Evaluation(score=first, side=Color.BLACK)
+
+
+class SfenWriter:
+    """Follows a board: :meth:`sfen` is its position's SFEN; call :meth:`moved` after each
+    move played on it."""
+
+    def __init__(self, board: Board) -> None:
+        g = board.g
+        self.board = board
+        # each rank's squares from the highest file down (SFEN's order), by rank from 1
+        self.ranks: list[list[int]] = [
+            [g.idx(f, r) for f in range(g.files, 0, -1)] for r in range(1, g.ranks + 1)
+        ]
+        self.rank_of: list[int] = g.rank_of
+        self.rows: list[str] = [self._row(r) for r in range(g.ranks)]
+        self.hands: str = self._hands()
+
+    def _row(self, r: int) -> str:
+        cells = self.board.cells
+        text = ""
+        empty = 0
+        for i in self.ranks[r]:
+            code: int = cells[i]
+            if code:
+                if empty:
+                    text += str(empty)
+                    empty = 0
+                text += _LETTERS[code]
+            else:
+                empty += 1
+        if empty:
+            text += str(empty)
+        return text
+
+    def _hands(self) -> str:
+        text = ""
+        for c in (0, 1):
+            counts = self.board.hands[c]
+            for k, letter in _HAND_LETTERS[c]:
+                n: int = counts[k]
+                if n:
+                    text += (str(n) if n > 1 else "") + letter
+        return text or "-"
+
+    def moved(self, frm: int, to: int, hands_changed: bool) -> None:
+        """The board played a move from ``frm`` (0 for a drop) to ``to``."""
+        if frm:
+            r = self.rank_of[frm] - 1
+            self.rows[r] = self._row(r)
+        r = self.rank_of[to] - 1
+        self.rows[r] = self._row(r)
+        if hands_changed:
+            self.hands = self._hands()
+
+    def sfen(self) -> str:
+        """The SFEN of the board's position, with its move number."""
+        board = self.board
+        turn = "b" if board.turn == 0 else "w"
+        return "/".join(self.rows) + " " + turn + " " + self.hands + " " + str(board.ply)
+
+
+Replayed = tuple[str, list[str], list[str], list[int], list[EvaluationRow | None]]
+
+
+def replay(game: Game, with_positions: bool) -> Replayed:
+    """The start position's SFEN, the main line's moves (USI) and, with ``with_positions``,
+    for each move the SFEN before it, its mover (0 black, 1 white) and the evaluation the
+    record gives after it (``node.evaluation``) from the mover's side; those three lists are
+    empty without."""
+    moves: list[str] = []
+    sfens: list[str] = []
+    sides: list[int] = []
+    evaluations: list[EvaluationRow | None] = []
+    board = Board.from_position(game.start)
+    board.hashing = False
+    writer = SfenWriter(board)
+    start = writer.sfen()
+    g = board.g
+    width: int = g.width
+    # the USI names of the squares by board index
+    names = [""] * g.size
+    for f in range(1, g.files + 1):
+        for r in range(1, g.ranks + 1):
+            names[g.idx(f, r)] = str(f) + chr(96 + r)
+    for node in game.root.mainline():
+        move = node.move
+        if move is None:
+            continue
+        square = move.to
+        to = (square.rank + 1) * width + square.file  # Geometry.idx
+        origin = move.from_
+        if origin is None:
+            kind = KIND_CODE[move.piece]
+            moves.append(_LETTERS[kind] + "*" + names[to])
+        else:
+            frm = (origin.rank + 1) * width + origin.file
+            promote = bool(move.promote)
+            moves.append(names[frm] + names[to] + ("+" if promote else ""))
+        if not with_positions:
+            continue
+        color = 0 if move.color is Color.BLACK else 1
+        if board.turn != color:  # a record read with tolerate=wrong_turn
+            board.turn = color
+        sides.append(color)
+        sfens.append(writer.sfen())
+        lines = node.comment_lines
+        if not lines:
+            evaluations.append(None)
+        else:
+            known, row = floodgate_evaluation(lines, color == 0)
+            if not known:
+                evaluation = node.evaluation
+                row = None if evaluation is None else evaluation_row(evaluation, move.color)
+            evaluations.append(row)
+        if origin is None:
+            board._make(0, to, False, kind)
+            writer.moved(0, to, True)
+        else:
+            captured = board._make(frm, to, promote, 0)
+            writer.moved(frm, to, captured != 0)
+    return start, moves, sfens, sides, evaluations

@@ -1,0 +1,229 @@
+"""What runs on a worker: one function per shard, the same under every engine, so that the
+output does not depend on the engine (issue 17)."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from kifu_lark.dataset.output import (
+    TRAINING,
+    read_marker,
+    write_marker,
+    write_parts,
+    write_training_part,
+)
+from kifu_lark.dataset.records import outcome, read_games
+from kifu_lark.dataset.replay import node_evaluation
+from kifu_lark.dataset.rows import Tables, display_name
+from kifu_lark.dataset.shards import Shard
+from kifu_lark.dataset.sources import Entry, read_entries
+from kifu_lark.dataset.training import TrainingFilter, TrainingStats, training_records
+from kifu_lark.errors import KifuError
+from kifu_lark.model.game import Game
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """How records are read: as ``kifu-lark validate``'s ``--from``, ``--encoding`` and
+    ``--tolerate`` say."""
+
+    source_format: str | None = None
+    encoding: str | None = None
+    tolerate: tuple[str, ...] = ()
+
+
+def _read(shard: Shard, options: ReadOptions) -> Iterator[tuple[Entry, list[Game] | KifuError]]:
+    """Each entry of ``shard`` with its games, or the error that stopped its reading."""
+    for entry, data in read_entries(shard.entries(), shard.base):
+        source, member = entry
+        name = member if member is not None else source
+        if isinstance(data, OSError):
+            reason = data.strerror or str(data)
+            yield (
+                entry,
+                KifuError(
+                    f"cannot read {display_name(source, member)}: {reason}",
+                    code="IO",
+                    hint="check the path and the archive",
+                ),
+            )
+            continue
+        try:
+            games = read_games(
+                data, name, options.source_format, options.encoding, options.tolerate
+            )
+        except KifuError as err:
+            yield entry, err
+            continue
+        yield entry, games
+
+
+@dataclass(frozen=True)
+class ExportTask:
+    """Export one shard: read its records, write its part files and marker; returns the
+    shard's counts (``records``, ``games``, ``plies``, ``failures`` by code, ``files``)."""
+
+    out: str
+    to: str
+    read: ReadOptions = ReadOptions()
+    positions: bool = True
+    tactics: bool = False
+    training: TrainingFilter | None = None
+
+    def __call__(self, shard: Shard) -> dict[str, Any]:
+        if self.to in TRAINING:
+            return self._training(shard)
+        started = time.perf_counter()
+        tables = Tables(self.positions)
+        failures: Counter[str] = Counter()
+        plies = 0
+        for (source, member), found in _read(shard, self.read):
+            if isinstance(found, KifuError):
+                tables.add_error(source, member, found)
+                failures[found.code] += 1
+                continue
+            err = _not_shogi(found)
+            if err is not None:
+                tables.add_error(source, member, err)
+                failures[err.code] += 1
+                continue
+            for index, game in enumerate(found):
+                plies += tables.add_game(
+                    source, member, index, game, outcome(game), self._tactics(game)
+                )
+        files = write_parts(self.out, self.to, shard.index, tables)
+        result: dict[str, Any] = {
+            "index": shard.index,
+            "records": len(tables),
+            "games": len(tables) - sum(failures.values()),
+            "plies": plies,
+            "failures": dict(sorted(failures.items())),
+            "files": files,
+        }
+        write_marker(self.out, shard.index, shard.fingerprint, result)
+        # the seconds are not in the marker: it would differ from run to run
+        return {**result, "seconds": time.perf_counter() - started}
+
+    def _training(self, shard: Shard) -> dict[str, Any]:
+        """The shard's HCPE or PSV records in one part file."""
+        started = time.perf_counter()
+        data = bytearray()
+        stats = TrainingStats()
+        failures: Counter[str] = Counter()
+        records = plies = 0
+        for _, found in _read(shard, self.read):
+            if not isinstance(found, KifuError):
+                found = _not_shogi(found) or found
+            if isinstance(found, KifuError):
+                failures[found.code] += 1
+                records += 1
+                continue
+            for game in found:
+                records += 1
+                plies += sum(1 for node in game.mainline() if node.move is not None)
+                for record in training_records(
+                    game, self.to, self.training, evaluations=node_evaluation, stats=stats
+                ):
+                    data += record
+        files = write_training_part(self.out, self.to, shard.index, bytes(data))
+        result: dict[str, Any] = {
+            "index": shard.index,
+            "records": records,
+            "games": records - sum(failures.values()),
+            "plies": plies,
+            "failures": dict(sorted(failures.items())),
+            "files": files,
+            "training": stats.to_dict(),
+        }
+        write_marker(self.out, shard.index, shard.fingerprint, result)
+        return {**result, "seconds": time.perf_counter() - started}
+
+    def done(self, shard: Shard) -> dict[str, Any] | None:
+        """The shard's result when a previous run completed it, else ``None``."""
+        return read_marker(self.out, shard.index, shard.fingerprint)
+
+    def _tactics(self, game: Game) -> list[dict[str, Any]] | None:
+        if not self.tactics:
+            return None
+        from kifu_lark import tactics
+
+        return [
+            {
+                "side": "black" if f.side.value == "+" else "white",
+                "category": f.category,
+                "name": f.name,
+                "ply": f.ply,
+            }
+            for f in tactics.find(game)
+        ]
+
+
+def _not_shogi(games: list[Game]) -> KifuError | None:
+    """The error for a file of another game's records (シェルト): export writes shogi."""
+    if all(game.game == "shogi" for game in games):
+        return None
+    return KifuError(
+        f"a {games[0].game} record: export writes shogi records",
+        code="UNSUPPORTED",
+        format=games[0].format,
+        hint="leave it out of the sources",
+    )
+
+
+@dataclass(frozen=True)
+class ValidateTask:
+    """Validate one shard: one report per entry, as ``kifu-lark validate`` prints them
+    (``file``, ``valid``, ``errors``, ``warnings``, ``games``)."""
+
+    read: ReadOptions = ReadOptions()
+
+    def __call__(self, shard: Shard) -> dict[str, Any]:
+        reports: list[dict[str, Any]] = []
+        failures: Counter[str] = Counter()
+        records = 0
+        for (source, member), found in _read(shard, self.read):
+            name = display_name(source, member)
+            if isinstance(found, KifuError):
+                failures[found.code] += 1
+                records += 1
+                reports.append(
+                    {
+                        "file": name,
+                        "valid": False,
+                        "errors": [found.to_dict()],
+                        "warnings": [],
+                        "games": 0,
+                    }
+                )
+                continue
+            records += len(found)
+            warnings = [
+                {
+                    "code": w.code,
+                    "message": w.message,
+                    "ply": w.ply,
+                    "line": w.line,
+                    "column": w.column,
+                }
+                for game in found
+                for w in game.warnings
+            ]
+            reports.append(
+                {
+                    "file": name,
+                    "valid": True,
+                    "errors": [],
+                    "warnings": warnings,
+                    "games": len(found),
+                }
+            )
+        return {
+            "index": shard.index,
+            "records": records,
+            "failures": dict(sorted(failures.items())),
+            "reports": reports,
+        }

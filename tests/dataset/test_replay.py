@@ -1,0 +1,66 @@
+"""``kifu_lark.dataset.replay``: the positions' SFENs and moves, and the floodgate fast path
+for evaluations, against the model's own answers."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import kifu_lark
+from kifu_lark.dataset.replay import evaluation_row, floodgate_evaluation, replay
+from kifu_lark.formats.evaluation import node_evaluation
+from kifu_lark.model.color import Color
+from tests.conftest import FIXTURES
+from tests.strategies import evaluation_lines
+
+
+def _slow(lines: list[str], color: Color) -> dict[str, int | None] | None:
+    found = node_evaluation(lines)
+    return None if found is None else evaluation_row(found, color)
+
+
+@given(
+    st.lists(evaluation_lines(), min_size=1, max_size=3),
+    st.sampled_from([Color.BLACK, Color.WHITE]),
+)
+def test_the_fast_path_agrees_with_the_grammar(lines: list[str], color: Color) -> None:
+    """Whenever the regular expression answers, it answers what node.evaluation gives."""
+    known, row = floodgate_evaluation(lines, color is Color.BLACK)
+    if known:
+        assert _slow(lines, color) == row
+
+
+def test_every_evaluation_fixture_and_floodgate_shaped_record() -> None:
+    """The rows replay gives are node.evaluation's, turned to the mover, on the evaluation
+    fixtures and on records with floodgate's line after every move."""
+    from benchmarks import realistic
+
+    games = [kifu_lark.load(p) for p in sorted((FIXTURES / "evaluations").iterdir())]
+    games += [
+        kifu_lark.loads(realistic.csa_text(plan, floodgate=True), "csa")
+        for plan in realistic.plans(15)
+    ]
+    fast = 0
+    for game in games:
+        _, moves, _, _, rows = replay(game, True)
+        nodes = [n for n in game.mainline() if n.move is not None]
+        expected = [_slow(list(n.comment_lines), n.move.color) for n in nodes if n.move]
+        assert expected == rows
+        assert [n.move.usi() for n in nodes if n.move] == moves
+        fast += sum(1 for n in nodes if floodgate_evaluation(n.comment_lines, True)[0])
+    assert fast > 1000  # the floodgate lines took the fast path
+
+
+def test_sfens_are_the_positions_before_each_move() -> None:
+    """Each SFEN is the model's Position.sfen() of the position before the move."""
+    for path in sorted((FIXTURES / "kif").glob("*.kif"))[:20]:
+        try:
+            game = kifu_lark.load(path)
+        except kifu_lark.KifuError:
+            continue
+        start, _, sfens, sides, _ = replay(game, True)
+        before = [p.sfen() for _, p in game.positions()]
+        nodes = game.mainline()
+        expected = [before[i] for i, n in enumerate(nodes) if n.move is not None]
+        assert (game.start.sfen(), expected) == (start, sfens), path.name
+        assert [0 if n.move.color is Color.BLACK else 1 for n in nodes if n.move] == sides
