@@ -10,10 +10,22 @@ from pathlib import Path
 from kifu_lark.errors import KifuError
 
 
+def _new_file_mode() -> int:
+    # What open() would give a new file: 0o666 less the umask. The umask can only be read
+    # by setting it, so it is read once, at import, not while other threads create files.
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+_NEW_FILE_MODE = _new_file_mode()
+
+
 def write_atomically(path: str | os.PathLike[str], data: bytes, *, overwrite: bool = True) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, renamed over
     ``path`` once complete: an interrupted write leaves no half file, and a reader never sees
-    one. With ``overwrite=False`` an existing ``path`` is refused (``EXISTS``).
+    one. The file gets the permissions of the file it replaces, or those a new file gets.
+    With ``overwrite=False`` an existing ``path`` is refused (``EXISTS``).
 
     Raises:
         KifuError: ``EXISTS`` when ``path`` exists and may not be overwritten; ``IO`` when
@@ -30,6 +42,13 @@ def write_atomically(path: str | os.PathLike[str], data: bytes, *, overwrite: bo
         fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=target.parent)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
+        # mkstemp makes the file private (0600): give it the mode the file it replaces had,
+        # or the one a plain write would give a new file.
+        try:
+            mode = target.stat().st_mode & 0o7777
+        except FileNotFoundError:
+            mode = _NEW_FILE_MODE
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
         tmp = None
     except OSError as err:

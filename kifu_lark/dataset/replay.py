@@ -11,10 +11,9 @@ reading the move). The module is compiled with mypyc in the compiled build (``_b
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 
-from kifu_lark.formats.evaluation import looks_like_evaluation
+from kifu_lark.formats.evaluation import fast_score
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game, Node
@@ -56,48 +55,17 @@ def evaluation_row(evaluation: Evaluation, side: Color) -> EvaluationRow:
     return {"score": score, "mate": mate}
 
 
-# Floodgate's line, ``'** <score> <pv in CSA> [#nodes]``, as a node keeps it (``* …``) is
-# read here by a regular expression that accepts a strict subset of the grammar's
-# ``csa_line`` (blanks and tabs between tokens; CSA moves, then at most one special such as
-# ``%TORYO``): the grammar cost more than reading the move. Any other line that looks like
-# an evaluation goes to ``node.evaluation`` (the grammar). Possessive repeats: no
-# backtracking into the moves (a third of the time of a plain repeat).
-_FLOODGATE_LINE = re.compile(
-    r"\*[ \t]*([+-]?[0-9]+)"
-    r"(?:[ \t]+[+-](?:00|[1-9]{2})[1-9]{2}(?:FU|KY|KE|GI|KI|KA|HI|OU|TO|NY|NK|NG|UM|RY))*+"
-    r"(?:[ \t]+(?:%[A-Z_]+|[+-]PASS))?"
-    r"(?:[ \t]+#[0-9]+)?[ \t]*"
-)
-
-
-def floodgate_score(line: str) -> int | None:
-    """The score of a floodgate line, ``None`` when ``line`` is not one (as this reads)."""
-    if line.endswith(("\r", "\n")):
-        line = line.rstrip("\r\n")
-    found = _FLOODGATE_LINE.fullmatch(line)
-    return None if found is None else int(found.group(1))
-
-
-def _floodgate_first(lines: Sequence[str]) -> tuple[bool, int | None]:
-    """``(True, the first floodgate line's score or None)`` when every evaluation line of
-    ``lines`` is a floodgate line; ``(False, None)`` when the grammar must decide."""
-    first: int | None = None
-    for line in lines:
-        score = floodgate_score(line)
-        if score is None:
-            if looks_like_evaluation(line):
-                return False, None
-            continue
-        if first is None:
-            first = score
-    return True, first
+# Floodgate's line, ``'** <score> <pv in CSA> [#nodes]``, after every move: reading it with
+# the grammar cost more than reading the move. ``fast_score`` reads its score alone with a
+# pattern built from the grammar's terminals (tested equal to ``node.evaluation``); any other
+# line that looks like an evaluation goes to ``node.evaluation``.
 
 
 def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, EvaluationRow | None]:
     """``(True, row)`` when every evaluation line of ``lines`` is a floodgate line: the row
     ``node.evaluation`` gives (the first line's score, from black's side turned to the
     mover's; ``None`` without such a line); ``(False, None)`` when the grammar must decide."""
-    known, first = _floodgate_first(lines)
+    known, first = fast_score(lines)
     if not known or first is None:
         return known, None
     first = max(-_INT32, min(_INT32, first if black else -first))
@@ -110,7 +78,7 @@ def node_evaluation(node: Node) -> Evaluation | None:
     lines = node.comment_lines
     if not lines:
         return None
-    known, first = _floodgate_first(lines)
+    known, first = fast_score(lines)
     if not known:
         return node.evaluation
     return None if first is None else Evaluation(score=first, side=Color.BLACK)

@@ -142,6 +142,7 @@ def parse_line(line: str) -> dict[str, Any]:
 # test_evaluation_fast_path.py checks that both read every line alike.
 
 _BLANKS = "[ \t\u3000]"
+_PLAIN_GROUP = re.compile(r"(?<!\\)\((?!\?)")
 
 
 class _Fast:
@@ -167,8 +168,19 @@ class _Fast:
         self.move = re.compile(move)
         # The same CSA line for its score alone (tables and training data want no PV):
         # possessive repeats, as nothing after the moves could match a move's text.
+        # Floodgate's CSA moves tried first: lark joins PV_MOVE's alternatives longest first
+        # (Japanese words), so its parts are taken from the grammar one by one. Lark inlines
+        # them into PV_MOVE; compiling the grammar again keeps them (it copies its trees).
+        parts = ("CSA_MOVE", "CSA_SPECIAL", "USI_MOVE", "JA_MOVE")
+        kept = {t.name: t for t in lark.grammar.compile(lark.options.start, set(parts))[0]}
+        # Their groups made non-capturing: inside a possessive repeat, capturing groups trip a
+        # CPython re bug (see _lark._uncaptured).
+        csa_first = "|".join(
+            f"(?:{_PLAIN_GROUP.sub('(?:', kept[name].pattern.to_regexp())})" for name in parts
+        )
         self.csa_score = re.compile(
-            rf"\*{_BLANKS}*({signed})(?:{blanks}{move})*+"
+            # `*` then ASCII blanks only, as _LOOKS asks: a line it matches looks like one
+            rf"\*[ \t]*({signed})(?:{blanks}(?:{csa_first}))*+"
             rf"(?:{blanks}{term('NODES')})?{_BLANKS}*"
         )
 

@@ -148,3 +148,19 @@ def test_unwritable_output_is_a_clean_error(
     assert 2 == main(["convert", str(src), "--to", "kif", "-o", out])
     err = capsys.readouterr().err
     assert err.startswith("kifu-lark: ") and "Traceback" not in err
+
+
+def test_written_files_get_the_mode_a_plain_write_gives_or_keep_the_old_one(
+    tmp_path: Path,
+) -> None:
+    """The temporary file is private while written; the result is not: a new file gets what
+    open() would give it under the umask, a replaced file keeps its own mode."""
+    fresh = tmp_path / "fresh.kif"
+    plain = tmp_path / "plain.kif"
+    write_atomically(fresh, b"x")
+    plain.write_bytes(b"x")
+    assert (plain.stat().st_mode & 0o777) == (fresh.stat().st_mode & 0o777)
+    os.chmod(fresh, 0o640)
+    write_atomically(fresh, b"y")
+    assert 0o640 == fresh.stat().st_mode & 0o777
+    assert b"y" == fresh.read_bytes()
