@@ -12,12 +12,11 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kifu_lark.api import loads_all
 from kifu_lark.errors import KifuError
-from kifu_lark.formats.registry import all_formats, format_for_path, get_format
+from kifu_lark.formats.registry import all_formats, get_format
 from kifu_lark.rules.replay import tolerance
 from kifu_lark.rules.violations import TOLERABLE
-from kifu_lark.textio import decode, normalize_encoding
+from kifu_lark.textio import normalize_encoding
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -90,9 +89,12 @@ def read_records(
     source: str, fmt: str | None, encoding: str | None, tolerate: str = ""
 ) -> list[Any]:
     """Read every record of a file, or of standard input for ``-``."""
+    # imported here: kifu_lark.dataset's sources use this module's record_extensions
+    from kifu_lark.dataset.records import read_games
+
     if source == "-":
         data = sys.stdin.buffer.read()
-        path_format = None
+        name = ""
     else:
         try:
             data = Path(source).read_bytes()
@@ -100,22 +102,9 @@ def read_records(
             raise KifuError(
                 f"cannot read {source}: {err.strerror}", code="IO", hint="check the path"
             ) from None
-        by_ext = format_for_path(source)
-        path_format = by_ext.name if by_ext else None
-    text, used = decode(data, encoding)
-    records = loads_all(text, fmt or path_format, tolerate=tolerate_list(tolerate))
-    if not records:  # e.g. a CSA text of comments only: validate and convert both refuse it
-        raise KifuError(
-            "the text holds no record",
-            code="EMPTY",
-            format=fmt or path_format,
-            line=1,
-            column=1,
-            hint="check that this is a record, and its format (--from)",
-        )
-    for record in records:
-        record.encoding = used
-    return records
+        name = source
+    # as export reads an entry: a text of no record (CSA comments only) is refused, EMPTY
+    return read_games(data, name, fmt, encoding, tolerate_list(tolerate))
 
 
 def record_extensions() -> set[str]:
