@@ -43,9 +43,13 @@ def test_no_special_no_result() -> None:
     assert (None, None) == outcome(kifu_lark.loads("position startpos moves 7g7f", "usi"))
 
 
-def test_unknown_side_gives_no_winner_but_a_draw_stays_a_draw() -> None:
-    """Without the special's side, a decisive ending has no winner; a draw needs none."""
-    assert (None, "RESIGN") == outcome(_ending(SpecialKind.RESIGN, None))
+def test_unknown_side_is_the_side_to_move_after_the_last_move() -> None:
+    """Without the special's side, the side to move after the last move ended the game (as
+    the training records count it): black here, after two moves, so black resigned."""
+    assert ("white", "RESIGN") == outcome(_ending(SpecialKind.RESIGN, None))
+    game = kifu_lark.loads("position startpos moves 7g7f", "usi")
+    game.mainline()[-1].add_variation(special=Special(SpecialKind.RESIGN, None))
+    assert ("black", "RESIGN") == outcome(game)
     assert ("draw", "REPETITION") == outcome(_ending(SpecialKind.REPETITION, None))
 
 
