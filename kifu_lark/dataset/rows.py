@@ -135,11 +135,13 @@ class Tables:
             p["ply"].extend(range(start_ply, start_ply + len(moves)))
             p["sfen"].extend(sfens)
             p["move"].extend(moves)
-            p["side_to_move"].extend(_SIDES[s] for s in sides)
+            p["side_to_move"].extend([_SIDES[s] for s in sides])
             p["evaluation"].extend(evaluations)
-            p["result"].extend(
-                None if black is None else (black if s == 0 else -black) for s in sides
-            )
+            if black is None:
+                p["result"].extend([None] * len(sides))
+            else:
+                by_side = (black, -black)
+                p["result"].extend([by_side[s] for s in sides])
         return len(moves)
 
     def __len__(self) -> int:

@@ -168,10 +168,11 @@ class _Fast:
         self.move = re.compile(move)
         # The same CSA line for its score alone (tables and training data want no PV):
         # possessive repeats, as nothing after the moves could match a move's text.
-        # Floodgate's CSA moves tried first: lark joins PV_MOVE's alternatives longest first
-        # (Japanese words), so its parts are taken from the grammar one by one. Lark inlines
-        # them into PV_MOVE; compiling the grammar again keeps them (it copies its trees).
-        parts = ("CSA_MOVE", "CSA_SPECIAL", "USI_MOVE", "JA_MOVE")
+        # Floodgate's PVs only: CSA moves and specials, two of PV_MOVE's parts, taken from the
+        # grammar one by one (lark inlines them into PV_MOVE; compiling the grammar again
+        # keeps them, and copies its trees). Other PVs are left to node_evaluation: trying
+        # every part per token cost half again as much.
+        parts = ("CSA_MOVE", "CSA_SPECIAL")
         kept = {t.name: t for t in lark.grammar.compile(lark.options.start, set(parts))[0]}
         # Their groups made non-capturing: inside a possessive repeat, capturing groups trip a
         # CPython re bug (see _lark._uncaptured).
@@ -208,8 +209,9 @@ def _fast() -> _Fast:
 def fast_score(lines: Sequence[str]) -> tuple[bool, int | None]:
     """``node_evaluation(lines).score`` without reading PVs, when the fast path can tell:
     ``(True, score)`` when every evaluation line of ``lines`` is a CSA ``* score pv`` line
-    (``score`` is the first one's, ``None`` when there is none); ``(False, None)`` when
-    another kind of line is there and ``node_evaluation`` must decide."""
+    with a PV in CSA notation, as floodgate writes (``score`` is the first one's, ``None``
+    when there is none); ``(False, None)`` when another kind of line is there and
+    ``node_evaluation`` must decide."""
     match = _fast().csa_score.fullmatch
     first: int | None = None
     for line in lines:
