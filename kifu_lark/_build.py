@@ -38,7 +38,9 @@ COMPILED = (
     "formats/kif_read.py",
     "formats/ki2.py",
     "formats/japanese.py",
+    "formats/evaluation_fast.py",
     "dataset/replay.py",
+    "dataset/rows.py",
 )
 """The modules a compiled build compiles, relative to the package (setup.py reads this list).
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kifu_lark.dataset.extras import require
-from kifu_lark.dataset.rows import Tables
+from kifu_lark.dataset.rows import POSITION_COLUMNS, Tables
 from kifu_lark.files import write_atomically
 
 #: Output kinds and the extension of their part files.
@@ -107,10 +107,21 @@ def parquet_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
     pa = require("pyarrow", "parquet", "writing Parquet")
     pq = require("pyarrow.parquet", "parquet", "writing Parquet")
     schema = _schemas(pa)[table]
-    arrow = pa.table(
-        {name: pa.array(columns[name], type=schema.field(name).type) for name in schema.names},
-        schema=schema,
-    )
+    arrays = {
+        name: pa.array(columns[name], type=schema.field(name).type)
+        for name in schema.names
+        if name in columns
+    }
+    if table == "positions":
+        # the evaluation struct from its two gathered columns: null where both are
+        scores, mates = columns["score"], columns["mate"]
+        kind = schema.field("evaluation").type
+        arrays["evaluation"] = pa.StructArray.from_arrays(
+            [pa.array(scores, type=pa.int32()), pa.array(mates, type=pa.int32())],
+            fields=list(kind),
+            mask=pa.array([s is None and m is None for s, m in zip(scores, mates, strict=True)]),
+        )
+    arrow = pa.table({name: arrays[name] for name in schema.names}, schema=schema)
     sink = pa.BufferOutputStream()
     pq.write_table(
         arrow,
@@ -124,8 +135,17 @@ def parquet_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
     return data
 
 
-def jsonl_bytes(columns: dict[str, list[Any]]) -> bytes:
+def jsonl_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
     """One table's columns as JSON lines (one object a row, columns in order, UTF-8)."""
+    if table == "positions":
+        evaluations = [
+            None if s is None and m is None else {"score": s, "mate": m}
+            for s, m in zip(columns["score"], columns["mate"], strict=True)
+        ]
+        columns = {
+            name: evaluations if name == "evaluation" else columns[name]
+            for name in POSITION_COLUMNS
+        }
     names = list(columns)
     lines = [
         json.dumps(dict(zip(names, row, strict=True)), ensure_ascii=False, separators=(",", ":"))
@@ -142,7 +162,7 @@ def write_parts(out: str, to: str, index: int, tables: Tables) -> dict[str, int]
         columns = tables.games if table == "games" else tables.positions
         if columns is None:
             continue
-        data = parquet_bytes(table, columns) if to == "parquet" else jsonl_bytes(columns)
+        data = parquet_bytes(table, columns) if to == "parquet" else jsonl_bytes(table, columns)
         rel = f"{table}/{part_name(index)}{SUFFIXES[to]}"
         write_atomically(Path(out) / rel, data)
         written[rel] = len(data)

@@ -12,36 +12,38 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
-from kifu_lark.formats.evaluation import fast_score
+from kifu_lark.formats.evaluation_fast import fast_score
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game, Node
 from kifu_lark.rules.board import Board
-from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS
+from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS, Geometry
 
-_WHITE = 16
+# Module constants are Final: the compiled build then keeps them in C statics rather than
+# looking each up in the module's dict at every use (several times a move here).
+_WHITE: Final = 16
 #: SFEN letter of each piece code (kind | 16 for white).
-_LETTERS: list[str] = [""] * 64
+_LETTERS: Final[list[str]] = [""] * 64
 for _kind in KINDS:
     _LETTERS[KIND_CODE[_kind]] = _kind.usi
     _LETTERS[KIND_CODE[_kind] | _WHITE] = _kind.usi.lower()
-_HAND_LETTERS: tuple[list[tuple[int, str]], list[tuple[int, str]]] = (
+_HAND_LETTERS: Final[tuple[list[tuple[int, str]], list[tuple[int, str]]]] = (
     [(k, KINDS[k - 1].usi) for k in HAND_CODES],
     [(k, KINDS[k - 1].usi.lower()) for k in HAND_CODES],
 )
 
 
 #: ``mate`` of a mate whose length the record does not give (ShogiHome's ``詰み=先手勝ち``).
-MATE_UNKNOWN = 32767
-_INT32 = 2**31 - 1
-#: A row's evaluation: {"score": centipawns, "mate": plies}, from the side to move.
-EvaluationRow = dict[str, int | None]
+MATE_UNKNOWN: Final = 32767
+_INT32: Final = 2**31 - 1
 
 
-def evaluation_row(evaluation: Evaluation, side: Color) -> EvaluationRow:
-    """An evaluation as the ``positions`` table holds it: from ``side``'s point of view,
-    ``mate`` in signed plies (``±MATE_UNKNOWN`` when the length is not given)."""
+def evaluation_row(evaluation: Evaluation, side: Color) -> tuple[int | None, int | None]:
+    """An evaluation as the ``positions`` table holds it, ``(score, mate)``: from ``side``'s
+    point of view, ``mate`` in signed plies (``±MATE_UNKNOWN`` when the length is not
+    given)."""
     turned = evaluation.for_side(side)
     score = turned.score
     if score is not None:
@@ -52,7 +54,7 @@ def evaluation_row(evaluation: Evaluation, side: Color) -> EvaluationRow:
             mate = MATE_UNKNOWN if turned.mate > 0 else -MATE_UNKNOWN
         else:
             mate = max(-_INT32, min(_INT32, int(turned.mate)))
-    return {"score": score, "mate": mate}
+    return score, mate
 
 
 # Floodgate's line, ``'** <score> <pv in CSA> [#nodes]``, after every move: reading it with
@@ -61,15 +63,14 @@ def evaluation_row(evaluation: Evaluation, side: Color) -> EvaluationRow:
 # line that looks like an evaluation goes to ``node.evaluation``.
 
 
-def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, EvaluationRow | None]:
-    """``(True, row)`` when every evaluation line of ``lines`` is a floodgate line: the row
-    ``node.evaluation`` gives (the first line's score, from black's side turned to the
+def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, int | None]:
+    """``(True, score)`` when every evaluation line of ``lines`` is a floodgate line: the
+    score ``node.evaluation`` gives (the first line's, from black's side turned to the
     mover's; ``None`` without such a line); ``(False, None)`` when the grammar must decide."""
     known, first = fast_score(lines)
     if not known or first is None:
         return known, None
-    first = max(-_INT32, min(_INT32, first if black else -first))
-    return True, {"score": first, "mate": None}
+    return True, max(-_INT32, min(_INT32, first if black else -first))
 
 
 def node_evaluation(node: Node) -> Evaluation | None:
@@ -84,6 +85,35 @@ def node_evaluation(node: Node) -> Evaluation | None:
     return None if first is None else Evaluation(score=first, side=Color.BLACK)
 
 
+_DIGITS: Final = [str(n) for n in range(100)]
+
+
+class _Layout:
+    """What a board geometry's SFENs and USI moves are written with: each rank's squares
+    from the highest file down (SFEN's order), by rank from 1; each square's USI name by
+    board index. Built once a geometry: a record's moves are often fewer than its squares."""
+
+    def __init__(self, g: Geometry) -> None:
+        self.ranks: list[list[int]] = [
+            [g.idx(f, r) for f in range(g.files, 0, -1)] for r in range(1, g.ranks + 1)
+        ]
+        self.names: list[str] = [""] * g.size
+        for f in range(1, g.files + 1):
+            for r in range(1, g.ranks + 1):
+                self.names[g.idx(f, r)] = str(f) + chr(96 + r)
+
+
+_LAYOUTS: Final[dict[tuple[int, int], _Layout]] = {}
+
+
+def _layout(g: Geometry) -> _Layout:
+    key = (g.files, g.ranks)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        found = _LAYOUTS[key] = _Layout(g)
+    return found
+
+
 class SfenWriter:
     """Follows a board: :meth:`sfen` is its position's SFEN; call :meth:`moved` after each
     move played on it."""
@@ -91,30 +121,27 @@ class SfenWriter:
     def __init__(self, board: Board) -> None:
         g = board.g
         self.board = board
-        # each rank's squares from the highest file down (SFEN's order), by rank from 1
-        self.ranks: list[list[int]] = [
-            [g.idx(f, r) for f in range(g.files, 0, -1)] for r in range(1, g.ranks + 1)
-        ]
+        self.ranks: list[list[int]] = _layout(g).ranks
         self.rank_of: list[int] = g.rank_of
         self.rows: list[str] = [self._row(r) for r in range(g.ranks)]
         self.hands: str = self._hands()
 
     def _row(self, r: int) -> str:
         cells = self.board.cells
-        text = ""
+        parts: list[str] = []
         empty = 0
         for i in self.ranks[r]:
             code: int = cells[i]
             if code:
                 if empty:
-                    text += str(empty)
+                    parts.append(_DIGITS[empty])
                     empty = 0
-                text += _LETTERS[code]
+                parts.append(_LETTERS[code])
             else:
                 empty += 1
         if empty:
-            text += str(empty)
-        return text
+            parts.append(_DIGITS[empty])
+        return "".join(parts)
 
     def _hands(self) -> str:
         text = ""
@@ -128,11 +155,12 @@ class SfenWriter:
 
     def moved(self, frm: int, to: int, hands_changed: bool) -> None:
         """The board played a move from ``frm`` (0 for a drop) to ``to``."""
-        if frm:
-            r = self.rank_of[frm] - 1
-            self.rows[r] = self._row(r)
         r = self.rank_of[to] - 1
         self.rows[r] = self._row(r)
+        if frm:
+            other = self.rank_of[frm] - 1
+            if other != r:
+                self.rows[other] = self._row(other)
         if hands_changed:
             self.hands = self._hands()
 
@@ -140,32 +168,39 @@ class SfenWriter:
         """The SFEN of the board's position, with its move number."""
         board = self.board
         turn = "b" if board.turn == 0 else "w"
-        return "/".join(self.rows) + " " + turn + " " + self.hands + " " + str(board.ply)
+        return f"{'/'.join(self.rows)} {turn} {self.hands} {board.ply}"
 
 
-Replayed = tuple[str, list[str], list[str], list[int], list[EvaluationRow | None]]
+class Replayed:
+    """A main line replayed: the start position's SFEN and the moves (USI); with positions,
+    for each move the SFEN before it, its mover (0 black, 1 white) and the evaluation the
+    record gives after it (``node.evaluation``) from the mover's side, as a score and a mate
+    (``None`` where it gives none). Those four lists are empty without positions."""
+
+    def __init__(self, start: str) -> None:
+        self.start = start
+        self.moves: list[str] = []
+        self.sfens: list[str] = []
+        self.sides: list[int] = []
+        self.scores: list[int | None] = []
+        self.mates: list[int | None] = []
 
 
 def replay(game: Game, with_positions: bool) -> Replayed:
-    """The start position's SFEN, the main line's moves (USI) and, with ``with_positions``,
-    for each move the SFEN before it, its mover (0 black, 1 white) and the evaluation the
-    record gives after it (``node.evaluation``) from the mover's side; those three lists are
-    empty without."""
-    moves: list[str] = []
-    sfens: list[str] = []
-    sides: list[int] = []
-    evaluations: list[EvaluationRow | None] = []
+    """The main line of ``game`` replayed (see :class:`Replayed`)."""
     board = Board.from_position(game.start)
     board.hashing = False
     writer = SfenWriter(board)
-    start = writer.sfen()
+    found = Replayed(writer.sfen())
+    moves = found.moves
+    sfens = found.sfens
+    sides = found.sides
+    scores = found.scores
+    mates = found.mates
     g = board.g
     width: int = g.width
-    # the USI names of the squares by board index
-    names = [""] * g.size
-    for f in range(1, g.files + 1):
-        for r in range(1, g.ranks + 1):
-            names[g.idx(f, r)] = str(f) + chr(96 + r)
+    names = _layout(g).names
+    black = Color.BLACK
     for node in game.root.mainline():
         move = node.move
         if move is None:
@@ -182,24 +217,28 @@ def replay(game: Game, with_positions: bool) -> Replayed:
             moves.append(names[frm] + names[to] + ("+" if promote else ""))
         if not with_positions:
             continue
-        color = 0 if move.color is Color.BLACK else 1
+        color = 0 if move.color is black else 1
         if board.turn != color:  # a record read with tolerate=wrong_turn
             board.turn = color
         sides.append(color)
         sfens.append(writer.sfen())
-        lines = node.comment_lines
-        if not lines:
-            evaluations.append(None)
-        else:
-            known, row = floodgate_evaluation(lines, color == 0)
+        # the slot itself: Node is an interpreted class, and its comment_lines property is a
+        # Python call a move
+        lines: list[str] | None = node._comments
+        score: int | None = None
+        mate: int | None = None
+        if lines:
+            known, score = floodgate_evaluation(lines, color == 0)
             if not known:
                 evaluation = node.evaluation
-                row = None if evaluation is None else evaluation_row(evaluation, move.color)
-            evaluations.append(row)
+                if evaluation is not None:
+                    score, mate = evaluation_row(evaluation, move.color)
+        scores.append(score)
+        mates.append(mate)
         if origin is None:
             board._make(0, to, False, kind)
             writer.moved(0, to, True)
         else:
             captured = board._make(frm, to, promote, 0)
             writer.moved(frm, to, captured != 0)
-    return start, moves, sfens, sides, evaluations
+    return found

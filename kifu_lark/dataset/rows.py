@@ -13,7 +13,7 @@ to move, null without a result).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kifu_lark.dataset.replay import replay
 from kifu_lark.errors import KifuError
@@ -40,9 +40,21 @@ GAME_COLUMNS = (
     "error",
 )
 POSITION_COLUMNS = ("game_id", "ply", "sfen", "move", "side_to_move", "evaluation", "result")
+#: How :class:`Tables` gathers the ``positions`` columns: ``evaluation`` as two columns of
+#: numbers (a dict a row cost more than the row's SFEN); the writers join them.
+GATHERED_POSITION_COLUMNS = (
+    "game_id",
+    "ply",
+    "sfen",
+    "move",
+    "side_to_move",
+    "score",
+    "mate",
+    "result",
+)
 
-_SIDES = ("black", "white")
-_RESULT_FOR_BLACK = {"black": 1, "white": -1, "draw": 0}
+_SIDES: Final = ("black", "white")
+_RESULT_FOR_BLACK: Final = {"black": 1, "white": -1, "draw": 0}
 
 
 def display_name(source: str, member: str | None) -> str:
@@ -61,7 +73,7 @@ class Tables:
     def __init__(self, positions: bool = True) -> None:
         self.games: dict[str, list[Any]] = {name: [] for name in GAME_COLUMNS}
         self.positions: dict[str, list[Any]] | None = (
-            {name: [] for name in POSITION_COLUMNS} if positions else None
+            {name: [] for name in GATHERED_POSITION_COLUMNS} if positions else None
         )
 
     def add_error(self, source: str, member: str | None, err: KifuError) -> None:
@@ -96,7 +108,8 @@ class Tables:
         """The rows of one game read; returns its number of main-line moves."""
         gid = game_id(source, member, index)
         winner, reason = outcome
-        start, moves, sfens, sides, evaluations = replay(game, self.positions is not None)
+        replayed = replay(game, self.positions is not None)
+        moves = replayed.moves
         g = self.games
         g["game_id"].append(gid)
         g["source"].append(source)
@@ -107,7 +120,7 @@ class Tables:
         g["headers"].append(header_pairs(game.headers))
         g["winner"].append(winner)
         g["end_reason"].append(reason)
-        g["start_sfen"].append(start)
+        g["start_sfen"].append(replayed.start)
         g["moves"].append(moves)
         g["plies"].append(len(moves))
         black_rate, white_rate = ratings(game)
@@ -133,10 +146,12 @@ class Tables:
             start_ply = game.start.ply
             p["game_id"].extend([gid] * len(moves))
             p["ply"].extend(range(start_ply, start_ply + len(moves)))
-            p["sfen"].extend(sfens)
+            sides = replayed.sides
+            p["sfen"].extend(replayed.sfens)
             p["move"].extend(moves)
             p["side_to_move"].extend([_SIDES[s] for s in sides])
-            p["evaluation"].extend(evaluations)
+            p["score"].extend(replayed.scores)
+            p["mate"].extend(replayed.mates)
             if black is None:
                 p["result"].extend([None] * len(sides))
             else:

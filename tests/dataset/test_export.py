@@ -253,6 +253,65 @@ def test_evaluations_and_ratings_of_a_floodgate_record(tmp_path: Path) -> None:
     assert [50, -42] == [r["evaluation"]["score"] for r in rows[:2]]
 
 
+@pytest.mark.parametrize("to", ["parquet", "jsonl"])
+def test_every_evaluation_fixture_gives_node_evaluation_turned_to_the_mover(
+    tmp_path: Path, to: str
+) -> None:
+    """Each program's evaluation lines (fixtures/evaluations: scores, mates of known and
+    unknown length, PV-only lines, nodes with none) become the positions' evaluation column:
+    node.evaluation from the mover's side, null where it gives no score and no mate."""
+    import math
+
+    import kifu_lark
+    from kifu_lark.dataset.replay import MATE_UNKNOWN
+    from kifu_lark.model.evaluation import Evaluation
+    from tests.conftest import FIXTURES
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for path in sorted((FIXTURES / "evaluations").iterdir()):
+        (folder / path.name).write_bytes(path.read_bytes())
+    # mates (known and unknown length, each side) and a depth alone, written as ShogiHome does
+    game = kifu_lark.load(FIXTURES / "evaluations" / "shogihome.kif")
+    moves = [n for n in game.mainline() if n.move is not None]
+    for node, value in zip(
+        moves[-4:],
+        [Evaluation(mate=7), Evaluation(mate=-math.inf), Evaluation(depth=5), Evaluation(mate=-3)],
+        strict=False,
+    ):
+        node.evaluation = value
+    kifu_lark.dump(game, folder / "mates.kif")
+    export([str(folder)], str(tmp_path / "out"), to=to)
+    if to == "parquet":
+        rows = _table(tmp_path / "out", "positions").to_pylist()
+    else:
+        rows = [
+            json.loads(line)
+            for part in sorted((tmp_path / "out" / "positions").glob("*.jsonl"))
+            for line in part.read_text(encoding="utf-8").splitlines()
+        ]
+    expected: list[dict[str, int | None] | None] = []
+    for path in sorted(folder.iterdir()):
+        for node in kifu_lark.load(path).mainline():
+            if node.move is None:
+                continue
+            found = node.evaluation
+            turned = None if found is None else found.for_side(node.move.color)
+            if turned is None or (turned.score is None and turned.mate is None):
+                expected.append(None)
+                continue
+            mate = turned.mate
+            if mate is not None and math.isinf(mate):
+                mate = MATE_UNKNOWN if mate > 0 else -MATE_UNKNOWN
+            expected.append({"score": turned.score, "mate": None if mate is None else int(mate)})
+    got = [r["evaluation"] for r in rows]
+    assert expected == got
+    # the fixtures hold each kind: scores, mates, and moves without an evaluation
+    assert any(e is not None and e["mate"] is not None for e in expected)
+    assert any(e is not None and e["score"] is not None for e in expected)
+    assert None in expected
+
+
 def test_mates_keep_their_sign_and_unknown_lengths_a_sentinel() -> None:
     """A mate in 7 for black is +7 for black, -7 for white; an unknown length ±32767."""
     import math
@@ -262,10 +321,10 @@ def test_mates_keep_their_sign_and_unknown_lengths_a_sentinel() -> None:
     from kifu_lark.model.evaluation import Evaluation
 
     mate = Evaluation(mate=7)
-    assert {"score": None, "mate": 7} == evaluation_row(mate, Color.BLACK)
-    assert {"score": None, "mate": -7} == evaluation_row(mate, Color.WHITE)
+    assert (None, 7) == evaluation_row(mate, Color.BLACK)
+    assert (None, -7) == evaluation_row(mate, Color.WHITE)
     unknown = Evaluation(mate=math.inf)
-    assert -MATE_UNKNOWN == evaluation_row(unknown, Color.WHITE)["mate"]
+    assert (None, -MATE_UNKNOWN) == evaluation_row(unknown, Color.WHITE)
 
 
 def test_a_running_cluster_by_its_address(

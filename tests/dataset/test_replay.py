@@ -14,9 +14,9 @@ from tests.conftest import FIXTURES
 from tests.strategies import evaluation_lines
 
 
-def _slow(lines: list[str], color: Color) -> dict[str, int | None] | None:
+def _slow(lines: list[str], color: Color) -> tuple[int | None, int | None]:
     found = node_evaluation(lines)
-    return None if found is None else evaluation_row(found, color)
+    return (None, None) if found is None else evaluation_row(found, color)
 
 
 @given(
@@ -25,9 +25,9 @@ def _slow(lines: list[str], color: Color) -> dict[str, int | None] | None:
 )
 def test_the_fast_path_agrees_with_the_grammar(lines: list[str], color: Color) -> None:
     """Whenever the regular expression answers, it answers what node.evaluation gives."""
-    known, row = floodgate_evaluation(lines, color is Color.BLACK)
+    known, score = floodgate_evaluation(lines, color is Color.BLACK)
     if known:
-        assert _slow(lines, color) == row
+        assert _slow(lines, color) == (score, None)
 
 
 def test_every_evaluation_fixture_and_floodgate_shaped_record() -> None:
@@ -42,11 +42,11 @@ def test_every_evaluation_fixture_and_floodgate_shaped_record() -> None:
     ]
     fast = 0
     for game in games:
-        _, moves, _, _, rows = replay(game, True)
+        replayed = replay(game, True)
         nodes = [n for n in game.mainline() if n.move is not None]
         expected = [_slow(list(n.comment_lines), n.move.color) for n in nodes if n.move]
-        assert expected == rows
-        assert [n.move.usi() for n in nodes if n.move] == moves
+        assert expected == list(zip(replayed.scores, replayed.mates, strict=True))
+        assert [n.move.usi() for n in nodes if n.move] == replayed.moves
         fast += sum(1 for n in nodes if floodgate_evaluation(n.comment_lines, True)[0])
     assert fast > 1000  # the floodgate lines took the fast path
 
@@ -58,7 +58,8 @@ def test_sfens_are_the_positions_before_each_move() -> None:
             game = kifu_lark.load(path)
         except kifu_lark.KifuError:
             continue
-        start, _, sfens, sides, _ = replay(game, True)
+        replayed = replay(game, True)
+        start, sfens, sides = replayed.start, replayed.sfens, replayed.sides
         before = [p.sfen() for _, p in game.positions()]
         nodes = game.mainline()
         expected = [before[i] for i, n in enumerate(nodes) if n.move is not None]

@@ -11,13 +11,12 @@ from hypothesis import strategies as st
 import kifu_lark
 from kifu_lark.errors import KifuSyntaxError
 from kifu_lark.formats import _lark
-from kifu_lark.formats.evaluation import (
-    _FIELDS,
+from kifu_lark.formats.evaluation import _FIELDS, node_evaluation
+from kifu_lark.formats.evaluation_fast import (
     GRAMMAR,
     fast_fields,
     fast_score,
     looks_like_evaluation,
-    node_evaluation,
 )
 from tests.conftest import ROOT, corpus_dir
 

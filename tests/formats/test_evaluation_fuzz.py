@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import kifu_lark
 from kifu_lark.errors import KifuError, LossyWriteWarning
-from kifu_lark.formats.evaluation import looks_like_evaluation
+from kifu_lark.formats.evaluation_fast import looks_like_evaluation
 from kifu_lark.model import Node
 from kifu_lark.textio import decode
 from tests.conftest import ROOT

@@ -1,0 +1,151 @@
+"""The evaluation reader's fast path: the common lines (floodgate's ``* 113 -3334FU …``,
+ShogiHome's ``#評価値=…``) matched whole by patterns built from ``grammars/evaluation.lark``'s
+own terminals, and anything else left to lark (``kifu_lark.formats.evaluation``).
+
+Compiled with mypyc in the compiled build (``_build.py``): the export reads a score from
+every move's comment, and the loop around the pattern cost as much as the pattern.
+tests/formats/test_evaluation_fast_path.py checks that both paths read every line alike.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+from kifu_lark.formats import _lark
+
+GRAMMAR = "evaluation.lark"
+#: What a line must start with to be worth parsing: most comments are not evaluations, and
+#: this keeps them from lark (``Node.evaluation`` runs it over every comment line).
+_LOOKS: Final = re.compile(
+    r"\*[ \t]*[-+0-9]|[#*](?:評価値|読み筋|詰み|深さ|ノード数|エンジン)=|\*(?:解析|対局|検討)"
+)
+
+
+def looks_like_evaluation(line: str) -> bool:
+    """True when ``line`` starts as an evaluation line does (cheap; the grammar decides)."""
+    return _LOOKS.match(line) is not None
+
+
+# lark costs a few microseconds a token, and a floodgate line is 30 moves: reading every
+# evaluation of a record cost ten times reading the record (the CSA reader cuts its MOVE_RUN
+# from the CSA grammar's terminals the same way).
+
+_BLANKS = "[ \t\u3000]"
+_PLAIN_GROUP = re.compile(r"(?<!\\)\((?!\?)")
+
+
+class _Fast:
+    """The compiled patterns of the fast path."""
+
+    def __init__(self) -> None:
+        lark = _lark.parser(GRAMMAR)
+
+        def term(name: str) -> str:
+            return f"(?:{lark.get_terminal(name).pattern.to_regexp()})"
+
+        blanks = _BLANKS + "+"
+        # the same blanks, a plain space tried first: a set holding a character past Latin-1
+        # (the ideographic space) is slow to test in CPython's re, and this runs once a move
+        before = "(?: |[\t\u3000])[ \t\u3000]*"
+        signed, number, move = term("SIGNED_INT"), term("INT"), term("PV_MOVE")
+        self.csa = re.compile(
+            rf"\*{_BLANKS}*(?P<score>{signed})(?P<pv>(?:{before}{move})*)"
+            rf"(?:{blanks}(?P<nodes>{term('NODES')}))?{_BLANKS}*"
+        )
+        self.key = re.compile(
+            rf"[#*](?:評価値={_BLANKS}*(?P<score>{signed})|深さ={_BLANKS}*(?P<depth>{number})"
+            rf"|ノード数={_BLANKS}*(?P<nodes>{number})|読み筋=(?P<pv>(?:{_BLANKS}*{move})*))"
+            rf"{_BLANKS}*"
+        )
+        self.move = re.compile(move)
+        # The same CSA line for its score alone (tables and training data want no PV):
+        # possessive repeats, as nothing after the moves could match a move's text.
+        # Floodgate's PVs only: CSA moves and specials, two of PV_MOVE's parts, taken from the
+        # grammar one by one (lark inlines them into PV_MOVE; compiling the grammar again
+        # keeps them, and copies its trees). Other PVs are left to node_evaluation: trying
+        # every part per token cost half again as much.
+        parts = ("CSA_MOVE", "CSA_SPECIAL")
+        kept = {t.name: t for t in lark.grammar.compile(lark.options.start, set(parts))[0]}
+        # Their groups made non-capturing: inside a possessive repeat, capturing groups trip a
+        # CPython re bug (see _lark._uncaptured).
+        csa_first = "|".join(
+            f"(?:{_PLAIN_GROUP.sub('(?:', kept[name].pattern.to_regexp())})" for name in parts
+        )
+        self.csa_score = re.compile(
+            # `*` then ASCII blanks only, as _LOOKS asks: a line it matches looks like one
+            rf"\*[ \t]*({signed})(?:{before}(?:{csa_first}))*+"
+            rf"(?:{blanks}{term('NODES')})?{_BLANKS}*"
+        )
+
+
+# Final: the compiled build keeps it in a C static (it is read once a move by the export)
+_FAST: Final[list[_Fast]] = []
+
+
+def fast_fields(line: str) -> dict[str, Any] | None:
+    """The fields of ``line`` when it is one of the common lines (``* 113 -3334FU …``,
+    ``#評価値=…``, ``#読み筋=…``, ``#深さ=…``, ``#ノード数=…``), else ``None`` (lark reads it)."""
+    try:
+        return _fast_fields(line)
+    except ValueError:  # a number past int()'s digit limit: lark reports it, located
+        return None
+
+
+def _fast() -> _Fast:
+    fast = _FAST[0] if _FAST else None
+    if fast is None:
+        fast = _Fast()
+        _FAST.append(fast)
+    return fast
+
+
+def fast_score(lines: Sequence[str]) -> tuple[bool, int | None]:
+    """``node_evaluation(lines).score`` without reading PVs, when the fast path can tell:
+    ``(True, score)`` when every evaluation line of ``lines`` is a CSA ``* score pv`` line
+    with a PV in CSA notation, as floodgate writes (``score`` is the first one's, ``None``
+    when there is none); ``(False, None)`` when another kind of line is there and
+    ``node_evaluation`` must decide."""
+    match = _fast().csa_score.fullmatch
+    first: int | None = None
+    for line in lines:
+        found = match(line)
+        if found is None:
+            if looks_like_evaluation(line):
+                return False, None
+            continue
+        if first is None:
+            try:
+                first = int(found[1])
+            except ValueError:  # past int()'s digit limit: lark reports it
+                return False, None
+    return True, first
+
+
+def _fast_fields(line: str) -> dict[str, Any] | None:
+    fast = _fast()
+    m = fast.csa.fullmatch(line)
+    if m is not None:
+        fields: dict[str, Any] = {"score": int(m.group("score"))}
+        pv = m.group("pv")
+        if pv:
+            # one move between blanks each: split, unless a 同 word holds a blank itself
+            fields["pv"] = (
+                tuple(pv.split())
+                if "同" not in pv
+                else tuple(found.group() for found in fast.move.finditer(pv))
+            )
+        nodes = m.group("nodes")
+        if nodes is not None:
+            fields["nodes"] = int(nodes[1:])
+        return fields
+    m = fast.key.fullmatch(line)
+    if m is None:
+        return None
+    name = m.lastgroup
+    assert name is not None
+    value = m.group(name)
+    if name == "pv":
+        return {"pv": tuple(found.group() for found in fast.move.finditer(value))}
+    return {name: int(value)}
