@@ -5,7 +5,9 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from kifu_lark.errors import KifuError
 
@@ -32,6 +34,19 @@ def write_atomically(path: str | os.PathLike[str], data: bytes, *, overwrite: bo
             the folder cannot be made or written (a file where a folder should be, no
             permission, a name too long …), with the system's reason.
     """
+    with atomic_file(path, overwrite=overwrite) as out:
+        out.write(data)
+
+
+@contextlib.contextmanager
+def atomic_file(path: str | os.PathLike[str], *, overwrite: bool = True) -> Iterator[BinaryIO]:
+    """A binary file to write ``path``'s content into, piece by piece: a temporary file in
+    the same folder, renamed over ``path`` when the block ends without an exception and
+    removed when it raises. As :func:`write_atomically`, which it serves.
+
+    Raises:
+        KifuError: as :func:`write_atomically`.
+    """
     target = Path(path)
     tmp: str | None = None
     try:
@@ -41,7 +56,7 @@ def write_atomically(path: str | os.PathLike[str], data: bytes, *, overwrite: bo
         prefix = f".{target.name[:64]}."  # hidden, and short enough for any file system
         fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=target.parent)
         with os.fdopen(fd, "wb") as out:
-            out.write(data)
+            yield out
         # mkstemp makes the file private (0600): give it the mode the file it replaces had,
         # or the one a plain write would give a new file.
         try:

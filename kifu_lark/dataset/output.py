@@ -9,14 +9,16 @@ written last, so a run stopped between two renames leaves a shard that is done a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from kifu_lark.dataset.extras import require
 from kifu_lark.dataset.rows import POSITION_COLUMNS, Tables
-from kifu_lark.files import write_atomically
+from kifu_lark.files import atomic_file, write_atomically
 
 #: Output kinds and the extension of their part files.
 SUFFIXES = {"parquet": ".parquet", "jsonl": ".jsonl", "hcpe": ".hcpe", "psv": ".psv"}
@@ -98,14 +100,8 @@ def _schemas(pa: Any) -> dict[str, Any]:
     return {"games": games, "positions": positions}
 
 
-def parquet_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
-    """One table's columns as a Parquet file's bytes.
-
-    Deterministic: the same columns give the same bytes (one row group per part; no
-    timestamps are written; the metadata holds the schema and pyarrow's version).
-    """
-    pa = require("pyarrow", "parquet", "writing Parquet")
-    pq = require("pyarrow.parquet", "parquet", "writing Parquet")
+def _arrow_table(pa: Any, table: str, columns: dict[str, list[Any]]) -> Any:
+    """One table's columns as an Arrow table of its schema."""
     schema = _schemas(pa)[table]
     arrays = {
         name: pa.array(columns[name], type=schema.field(name).type)
@@ -121,18 +117,39 @@ def parquet_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
             fields=list(kind),
             mask=pa.array([s is None and m is None for s, m in zip(scores, mates, strict=True)]),
         )
-    arrow = pa.table({name: arrays[name] for name in schema.names}, schema=schema)
-    sink = pa.BufferOutputStream()
-    pq.write_table(
-        arrow,
+    return pa.table({name: arrays[name] for name in schema.names}, schema=schema)
+
+
+def _parquet_writer(pa: Any, pq: Any, table: str, sink: Any) -> Any:
+    schema = _schemas(pa)[table]
+    return pq.ParquetWriter(
         sink,
+        schema,
         compression="zstd",
         # dictionaries only where values repeat: elsewhere they cost time and bytes
         use_dictionary=[n for n in _REPEATED if n in schema.names],
-        row_group_size=max(arrow.num_rows, 1),
     )
+
+
+def parquet_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
+    """One table's columns as a Parquet file's bytes, in one row group.
+
+    Deterministic: the same columns give the same bytes (no timestamps are written; the
+    metadata holds the schema and pyarrow's version).
+    """
+    pa = require("pyarrow", "parquet", "writing Parquet")
+    pq = require("pyarrow.parquet", "parquet", "writing Parquet")
+    sink = pa.BufferOutputStream()
+    writer = _parquet_writer(pa, pq, table, sink)
+    _write_row_group(pa, writer, table, columns)
+    writer.close()
     data: bytes = sink.getvalue().to_pybytes()
     return data
+
+
+def _write_row_group(pa: Any, writer: Any, table: str, columns: dict[str, list[Any]]) -> None:
+    arrow = _arrow_table(pa, table, columns)
+    writer.write_table(arrow, row_group_size=max(arrow.num_rows, 1))
 
 
 def jsonl_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
@@ -154,19 +171,61 @@ def jsonl_bytes(table: str, columns: dict[str, list[Any]]) -> bytes:
     return "".join(line + "\n" for line in lines).encode("utf-8")
 
 
-def write_parts(out: str, to: str, index: int, tables: Tables) -> dict[str, int]:
-    """Write shard ``index``'s tables under ``out``; returns each file's path (relative to
-    ``out``) and size."""
-    written: dict[str, int] = {}
-    for table in TABLES:
-        columns = tables.games if table == "games" else tables.positions
-        if columns is None:
-            continue
-        data = parquet_bytes(table, columns) if to == "parquet" else jsonl_bytes(table, columns)
-        rel = f"{table}/{part_name(index)}{SUFFIXES[to]}"
-        write_atomically(Path(out) / rel, data)
-        written[rel] = len(data)
-    return written
+def write_games_part(out: str, to: str, index: int, tables: Tables) -> dict[str, int]:
+    """Write shard ``index``'s ``games`` table under ``out``; returns the file's path
+    (relative to ``out``) and size."""
+    columns = tables.games
+    data = parquet_bytes("games", columns) if to == "parquet" else jsonl_bytes("games", columns)
+    rel = f"games/{part_name(index)}{SUFFIXES[to]}"
+    write_atomically(Path(out) / rel, data)
+    return {rel: len(data)}
+
+
+#: ``positions`` rows gathered before they are written out as one row group (Parquet) or
+#: their lines (JSON lines): a shard's memory stays bounded, where a whole shard of 10 000
+#: records (a million positions, about 1 KB each while gathered and converted) would not.
+ROW_GROUP_ROWS = 65_536
+
+
+class PositionsPart:
+    """Shard ``index``'s ``positions`` file, written as the rows come (:meth:`write`) into
+    a temporary file that :func:`positions_part` renames when the shard is done."""
+
+    def __init__(self, handle: BinaryIO, to: str, rel: str) -> None:
+        self.rel = rel
+        self._handle = handle
+        self._writer: Any = None
+        self._pa: Any = None
+        if to == "parquet":
+            self._pa = require("pyarrow", "parquet", "writing Parquet")
+            pq = require("pyarrow.parquet", "parquet", "writing Parquet")
+            self._writer = _parquet_writer(self._pa, pq, "positions", handle)
+        self.rows = 0
+        self.writes = 0
+
+    def write(self, columns: dict[str, list[Any]]) -> None:
+        """Append these rows (a row group in Parquet)."""
+        if self._writer is not None:
+            _write_row_group(self._pa, self._writer, "positions", columns)
+        else:
+            self._handle.write(jsonl_bytes("positions", columns))
+        self.rows += len(columns["game_id"])
+        self.writes += 1
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+
+
+@contextlib.contextmanager
+def positions_part(out: str, to: str, index: int) -> Iterator[PositionsPart]:
+    """The ``positions`` file of shard ``index``, renamed into place when the block ends
+    without an exception (and removed when it raises)."""
+    rel = f"positions/{part_name(index)}{SUFFIXES[to]}"
+    with atomic_file(Path(out) / rel) as handle:
+        part = PositionsPart(handle, to, rel)
+        yield part
+        part.close()
 
 
 def write_training_part(out: str, to: str, index: int, data: bytes) -> dict[str, int]:

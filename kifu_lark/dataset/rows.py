@@ -159,6 +159,18 @@ class Tables:
                 p["result"].extend([by_side[s] for s in sides])
         return len(moves)
 
+    def position_rows(self) -> int:
+        """The ``positions`` rows gathered since the last :meth:`take_positions`."""
+        return 0 if self.positions is None else len(self.positions["game_id"])
+
+    def take_positions(self) -> dict[str, list[Any]]:
+        """The ``positions`` columns gathered so far, handed over: gathering starts again."""
+        taken = self.positions
+        if taken is None:
+            raise ValueError("these tables gather no positions")
+        self.positions = {name: [] for name in GATHERED_POSITION_COLUMNS}
+        return taken
+
     def __len__(self) -> int:
         return len(self.games["game_id"])
 

@@ -3,17 +3,22 @@ output does not depend on the engine (issue 17)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kifu_lark.dataset.output import (
+    ROW_GROUP_ROWS,
     TRAINING,
+    positions_part,
     read_marker,
+    write_games_part,
     write_marker,
-    write_parts,
     write_training_part,
 )
 from kifu_lark.dataset.records import outcome, read_games
@@ -81,21 +86,33 @@ class ExportTask:
         tables = Tables(self.positions)
         failures: Counter[str] = Counter()
         plies = 0
-        for (source, member), found in _read(shard, self.read):
-            if isinstance(found, KifuError):
-                tables.add_error(source, member, found)
-                failures[found.code] += 1
-                continue
-            err = _not_shogi(found)
-            if err is not None:
-                tables.add_error(source, member, err)
-                failures[err.code] += 1
-                continue
-            for index, game in enumerate(found):
-                plies += tables.add_game(
-                    source, member, index, game, outcome(game), self._tactics(game)
-                )
-        files = write_parts(self.out, self.to, shard.index, tables)
+        with contextlib.ExitStack() as stack:
+            positions = (
+                stack.enter_context(positions_part(self.out, self.to, shard.index))
+                if self.positions
+                else None
+            )
+            for (source, member), found in _read(shard, self.read):
+                if isinstance(found, KifuError):
+                    tables.add_error(source, member, found)
+                    failures[found.code] += 1
+                    continue
+                err = _not_shogi(found)
+                if err is not None:
+                    tables.add_error(source, member, err)
+                    failures[err.code] += 1
+                    continue
+                for index, game in enumerate(found):
+                    plies += tables.add_game(
+                        source, member, index, game, outcome(game), self._tactics(game)
+                    )
+                if positions is not None and tables.position_rows() >= ROW_GROUP_ROWS:
+                    positions.write(tables.take_positions())
+            if positions is not None and (tables.position_rows() or not positions.writes):
+                positions.write(tables.take_positions())
+        files = write_games_part(self.out, self.to, shard.index, tables)
+        if positions is not None:
+            files[positions.rel] = os.path.getsize(Path(self.out) / positions.rel)
         result: dict[str, Any] = {
             "index": shard.index,
             "records": len(tables),
