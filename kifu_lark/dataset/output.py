@@ -188,8 +188,8 @@ ROW_GROUP_ROWS = 65_536
 
 
 class PositionsPart:
-    """Shard ``index``'s ``positions`` file, written as the rows come (:meth:`write`) into
-    a temporary file that :func:`positions_part` renames when the shard is done."""
+    """A shard's ``positions`` file, written as the rows come (:meth:`write`) into a
+    temporary file that :func:`positions_part` renames when the shard is done."""
 
     def __init__(self, handle: BinaryIO, to: str, rel: str) -> None:
         self.rel = rel
