@@ -61,7 +61,13 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         except UnicodeDecodeError as err:
             raise _decode_error(data, "utf-8-sig", err) from None
     head = data[:4096]
-    declared = _CSA_ENCODING.match(head) or _DECLARED.search(head) or _CSA_CHARSET.search(head)
+    # The line-start patterns are tried at every byte of the head (a tenth of reading a short
+    # record): only where their fixed part is there at all.
+    declared = (
+        _CSA_ENCODING.match(head)
+        or (_DECLARED.search(head) if b"#KIF" in head else None)
+        or (_CSA_CHARSET.search(head) if b"charset=" in head.lower() else None)
+    )
     if declared:
         name = normalize_encoding(declared.group(1).decode("ascii"))
         try:
