@@ -1,9 +1,10 @@
 """KIF / KIFU (柿木形式, Kifu for Windows) records with 変化 variations.
 
 ``grammars/kif.lark`` gives one terminal per line and one ``MOVES_BLOCK`` per run of move
-lines; the reader walks a block with the grammar's own ``PLY_LINE`` regex and hands each
-move to :class:`GameBuilder`, which validates it. ``変化：N手`` goes back on the line read
-last to move N-1 (``GameBuilder.back_to``), as Kifu for Windows' file order requires.
+lines (each with the ``*`` comment and ``&`` bookmark lines after it); the reader walks a
+block with the grammar's own ``PLY_LINE``, ``COMMENT_LINE`` and ``BOOKMARK_LINE`` regexes
+and hands each move to :class:`GameBuilder`, which validates it. ``変化：N手`` goes back on
+the line read last to move N-1 (``GameBuilder.back_to``), as Kifu for Windows' file order requires.
 
 Decisions worth knowing:
 

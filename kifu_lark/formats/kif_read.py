@@ -169,7 +169,8 @@ class _KifReader:
             self.depth += 1
 
     def _moves(self, block: Token) -> None:
-        """Play every line of a MOVES_BLOCK token.
+        """Play every line of a MOVES_BLOCK token (move lines, and the comment and bookmark
+        lines after each).
 
         Only the groups every line needs are cut out of a match; a move's and a time's
         parts are looked up by their text (most records repeat them) and worked out from
@@ -187,8 +188,16 @@ class _KifReader:
         assert line is not None
         pick = _LINE_GROUPS
         try:
-            for m in _ply_regex().finditer(block):
+            for m in _block_regex().finditer(block):
                 number, move_text, special, time_text, fork = pick(m)
+                if number is None:  # a comment or bookmark line after the move
+                    text = m.group()
+                    if text[0] == "*":
+                        builder.comment(comment_text(text))
+                    else:
+                        builder.node.bookmark = text.rstrip("\r\n")[1:]
+                    line += 1
+                    continue
                 ply = int(number)
                 if ply != depth + 1 and ply != depth + 1 + offset:
                     self._out_of_sequence(ply, depth, offset, m, line)
@@ -347,6 +356,17 @@ def _ply_regex() -> re.Pattern[str]:
     ):
         raise AssertionError(f"kif.lark PLY_LINE groups changed: {regex.groupindex}")
     return regex
+
+
+@functools.cache
+def _block_regex() -> re.Pattern[str]:
+    """What walks a MOVES_BLOCK token line by line: PLY_LINE's regex (its groups first, as
+    :func:`_ply_regex`), or a COMMENT_LINE or BOOKMARK_LINE whole (no group of its own)."""
+    others = "|".join(terminal_regex(GRAMMAR, name).pattern for name in _AFTER_MOVE)
+    return re.compile(f"{_ply_regex().pattern}|(?:{others})")
+
+
+_AFTER_MOVE = ("COMMENT_LINE", "BOOKMARK_LINE")
 
 
 def normalise(text: str) -> str:

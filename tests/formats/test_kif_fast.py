@@ -122,12 +122,26 @@ def _blocks(text: str) -> list[Token]:
 
 @pytest.mark.parametrize("name", sorted(TEXTS))
 def test_walk_reads_exactly_each_moves_block(name: str) -> None:
-    """The reader's PLY_LINE walk through a MOVES_BLOCK token matches line after line with
-    no gap and ends at the token's end: it reads what lark accepted, nothing else."""
+    """The reader's walk through a MOVES_BLOCK token matches line after line with no gap
+    and ends at the token's end: it reads what lark accepted, nothing else. It takes each
+    line as lark's own terminal would: a move line by PLY_LINE (with its groups), a comment
+    or bookmark line whole."""
+    ply_line = kif_read._ply_regex()
+    others = {name: terminal_regex(kif_read.GRAMMAR, name) for name in kif_read._AFTER_MOVE}
     for block in _blocks(TEXTS[name]):
-        spans = [m.span() for m in kif_read._ply_regex().finditer(block)]
+        found = list(kif_read._block_regex().finditer(block))
+        spans = [m.span() for m in found]
         assert [0, *(end for _, end in spans)] == [*(start for start, _ in spans), len(block)]
         assert block.count("\n") == len(spans)
+        assert ply_line.fullmatch(found[0].group()) is not None  # a block starts with a move
+        for m in found:
+            line = m.group()
+            if m["ply_number"] is not None:
+                alone = ply_line.fullmatch(line)
+                assert alone is not None
+                assert alone.groups() == m.groups()[: ply_line.groups]
+            else:
+                assert [n for n, p in others.items() if p.fullmatch(line)], line
 
 
 @pytest.mark.parametrize("name", sorted(TEXTS))
