@@ -19,6 +19,7 @@ from lark import Token, Tree
 
 from kifu_lark.errors import InvalidRecordError, KifuError
 from kifu_lark.formats import _lark
+from kifu_lark.formats._memo import remember
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.formats.japanese import (
     BOARD_PIECE_NAMES,
@@ -55,6 +56,11 @@ def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
     return re.compile(lexer_only.get_terminal(name).pattern.to_regexp())
 
 
+# The cells of a rank's text (``v香v桂v銀v金v玉v金v銀v桂v香``): diagrams repeat the ranks of the
+# usual start, and cutting a rank into pieces cost most of reading a diagram. Bounded; see
+# _memo.
+_ROWS: dict[str, tuple[Piece | None, ...]] = {}
+_ROWS_KEPT = 4096
 _SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "上手": Color.WHITE}
 
 
@@ -134,20 +140,24 @@ class DiagramReader:
             )
         rank_re = terminal_regex("bod.lark", "RANK_LINE")
         cell_re = terminal_regex("bod.lark", "BOD_CELL")
-        rows: list[list[Piece | None]] = []
+        rows: list[tuple[Piece | None, ...]] = []
         for token in tree.children:
             assert isinstance(token, Token)
             if not token.type.endswith("RANK_LINE"):
                 continue
             m = rank_re.match(token)
             assert m is not None
-            cells: list[Piece | None] = []
-            for cell in cell_re.finditer(m["bod_cells"]):
-                if cell["bod_piece"] == "・":
-                    cells.append(None)
-                    continue
-                color = Color.WHITE if cell["bod_side"] in ("v", "V") else Color.BLACK
-                cells.append(Piece(BOARD_PIECE_NAMES[cell["bod_piece"]], color))
+            text = m["bod_cells"]
+            cells = _ROWS.get(text)
+            if cells is None:
+                cut: list[Piece | None] = []
+                for cell in cell_re.finditer(text):
+                    if cell["bod_piece"] == "・":
+                        cut.append(None)
+                        continue
+                    color = Color.WHITE if cell["bod_side"] in ("v", "V") else Color.BLACK
+                    cut.append(Piece(BOARD_PIECE_NAMES[cell["bod_piece"]], color))
+                cells = remember(_ROWS, text, tuple(cut), _ROWS_KEPT)
             if rows and len(cells) != len(rows[0]):
                 raise self._error(
                     f"rank {len(rows) + 1} has {len(cells)} squares, rank 1 has {len(rows[0])}",
@@ -264,7 +274,6 @@ def write_diagram(position: Position, handicap: bool = False) -> list[str]:
 
 
 # --- the bod format -------------------------------------------------------------------------
-
 
 
 def read_bod(text: str, options: ReadOptions) -> list[Game]:

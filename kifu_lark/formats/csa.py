@@ -56,6 +56,8 @@ from kifu_lark.rules.replay import GameBuilder
 _KINDS = {k.value: k for k in PieceKind}
 _COLORS = {"+": Color.BLACK, "-": Color.WHITE}
 _SQUARES = {f"{f}{r}": Square(f, r) for f in range(1, 10) for r in range(1, 10)}
+#: A ``P1``… cell (``+FU``, ``-RY``) → its piece: one instance each, shared (Piece is immutable)
+_CELL_PIECES = {c + k.value: Piece(k, color) for c, color in _COLORS.items() for k in PieceKind}
 # Time is immutable: one instance per distinct ``T`` text, shared by every record read (a
 # Time per move would cost its creation and a garbage-collected object per move). Bounded:
 # cleared when full, which only costs the sharing.
@@ -404,7 +406,7 @@ class _Records:
                     if cell == "*":
                         board.pop(square, None)
                     else:
-                        board[square] = Piece(_KINDS[cell[1:]], _COLORS[cell[0]])
+                        board[square] = _CELL_PIECES[cell]
             else:
                 side = _COLORS[token[1]]
                 for code in _chunks(token[2:]):

@@ -220,6 +220,8 @@ def piece_set(variant: Variant) -> dict[PieceKind, int]:
 
 
 _SETS: dict[str, dict[PieceKind, int]] = {}
+# every diagram a reader reads is counted: a look-up a piece rather than a method call
+_UNPROMOTED = {kind: kind.unpromoted() for kind in PieceKind}
 
 #: The hint of a reader's error for a position :func:`over_the_set`.
 SET_HINT = (
@@ -236,9 +238,10 @@ def over_the_set(
     """What a position holds beyond its variant's set (``3 飛 (HI) where the set has 2``),
     or ``None``."""
     held = dict(piece_set(variant))
+    unpromoted = _UNPROMOTED
     for piece in board:
         if piece is not None:
-            kind = piece.kind.unpromoted()
+            kind = unpromoted[piece.kind]
             held[kind] = held.get(kind, 0) - 1
     for hand in hands:
         for kind, n in hand.items():

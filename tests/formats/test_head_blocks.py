@@ -4,9 +4,9 @@
 Each text is parsed twice: by the reader's parser, its run tokens cut back into lines or
 statements as the readers cut them (``_lark.cut``), and by the same grammar with the run
 terminals made unable to match, which reads every line as its own token, as the grammar did
-before runs existed. Both must give the same tokens (type, text, line, column), or reject the
-text at the same line and column: on every fixture and corpus text, on real-shaped records,
-and on fuzzed fixtures.
+before runs existed. Both must give the same tokens (type, text, value, offset, line,
+column), or reject the text at the same line and column: on every fixture and corpus text,
+on real-shaped records, and on fuzzed fixtures.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def _tokens(grammar: str, lark: Lark, text: str) -> tuple[Any, ...]:
         return ("rejected", err.line, err.column)
     runs = dict.fromkeys(GRAMMARS[grammar][0], _CUTS[grammar])
     found = _lark.expand(tree.scan_values(lambda v: isinstance(v, Token)), runs)
-    return tuple((t.type, str(t), t.line, t.column) for t in found)
+    return tuple((t.type, str(t), t.value, t.start_pos, t.line, t.column) for t in found)
 
 
 def _same(grammar: str, text: str) -> bool:
