@@ -381,15 +381,19 @@ class _Records:
             cut = cell_pattern(self.dialect.grammar)
             if [(item[1][:2], cut(item[1][2:])) for item in setup] == _initial_rows(variant):
                 return _initial(variant, color)
-        board: dict[Square, Piece] = {}
+        # the board by square index (Position's order): no Square hashed or built a cell
+        board: dict[int, Piece] = {}
         hands: tuple[dict[PieceKind, int], dict[PieceKind, int]] = ({}, {})
         rest: list[tuple[Color, Token]] = []
+        index = _square_indices(variant)
         for item in setup:
             tag, token = item[0], item[1]
             if tag == "pi":
-                board = dict(_initial(variant, color).pieces())
+                start = _initial(variant, color).board
+                board = {i: piece for i, piece in enumerate(start) if piece is not None}
                 for square, kind in _pairs(token[2:]):
-                    piece = board.get(square)
+                    at = index[square.csa()]
+                    piece = board.get(at)
                     if piece is None or piece.kind is not kind:
                         raise self._error(
                             f"PI removes {kind.value} from {square.csa()}, which does not hold it",
@@ -397,16 +401,14 @@ class _Records:
                             token,
                             hint="PI names squares and pieces of the usual start",
                         )
-                    del board[square]
+                    del board[at]
             elif tag == "row":
-                rank = int(token[1])
                 row = cell_pattern(self.dialect.grammar)(token[2:])
-                for file, cell in zip(range(variant.files, 0, -1), row, strict=True):
-                    square = _SQUARES[f"{file}{rank}"]
+                for at, cell in zip(_rank_indices(variant, int(token[1])), row, strict=True):
                     if cell == "*":
-                        board.pop(square, None)
+                        board.pop(at, None)
                     else:
-                        board[square] = _CELL_PIECES[cell]
+                        board[at] = _CELL_PIECES[cell]
             else:
                 side = _COLORS[token[1]]
                 for code in _chunks(token[2:]):
@@ -416,20 +418,20 @@ class _Records:
                         hand = hands[side is Color.WHITE]
                         hand[_KINDS[code[2:]]] = hand.get(_KINDS[code[2:]], 0) + 1
                     else:
-                        square = _SQUARES[code[:2]]
-                        if square in board:
+                        at = index[code[:2]]
+                        if at in board:
                             raise self._error(
-                                f"{square.csa()} is placed twice",
+                                f"{code[:2]} is placed twice",
                                 "BAD_POSITION",
                                 token,
                                 "each square takes one piece: check the P lines' squares",
                             )
-                        board[square] = Piece(_KINDS[code[2:]], side)
+                        board[at] = Piece(_KINDS[code[2:]], side)
         for side, token in rest:
             self._add_remaining(board, hands, side, token)
         cells: list[Piece | None] = [None] * (variant.files * variant.ranks)
-        for square, piece in board.items():
-            cells[(square.rank - 1) * variant.files + square.file - 1] = piece
+        for at, piece in board.items():
+            cells[at] = piece
         try:
             return Position(variant, tuple(cells), (Hand.of(hands[0]), Hand.of(hands[1])), color)
         except ValueError as err:  # more pieces than the set: at the last set-up line
@@ -437,7 +439,7 @@ class _Records:
 
     def _add_remaining(
         self,
-        board: dict[Square, Piece],
+        board: dict[int, Piece],
         hands: tuple[dict[PieceKind, int], dict[PieceKind, int]],
         side: Color,
         token: Token,
@@ -459,6 +461,22 @@ class _Records:
         for kind in HAND_KINDS:
             if left.get(kind.value):
                 hand[kind] = hand.get(kind, 0) + left[kind.value]
+
+
+@functools.cache
+def _square_indices(variant: Variant) -> dict[str, int]:
+    """A square's two digits (``77``) → its index in ``variant``'s Position board."""
+    return {
+        f"{file}{rank}": (rank - 1) * variant.files + file - 1
+        for file in range(1, variant.files + 1)
+        for rank in range(1, variant.ranks + 1)
+    }
+
+
+@functools.cache
+def _rank_indices(variant: Variant, rank: int) -> tuple[int, ...]:
+    """The board indices of a ``P1``… row's cells (from the highest file down)."""
+    return tuple((rank - 1) * variant.files + file - 1 for file in range(variant.files, 0, -1))
 
 
 @functools.cache
