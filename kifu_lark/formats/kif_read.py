@@ -330,15 +330,28 @@ def _move_parts(m: re.Match[str], text: str) -> _MoveParts:
     return remember(_MOVES, text, parts, _MOVES_KEPT)
 
 
+# A clock field's digits → its value, for the fields' usual values: running totals make
+# most time texts new, and int() of a piece of a text holding kanji converts the piece first.
+_CLOCK: dict[str, int] = {f"{n:02d}": n for n in range(100)} | {str(n): n for n in range(100)}
+
+
+def _number(digits: str) -> int:
+    value = _CLOCK.get(digits)
+    return int(digits) if value is None else value
+
+
 def _time(m: re.Match[str], text: str) -> Time:
     """The Time of a move line, kept for its text."""
     minutes, seconds, hours, total_minutes, total_seconds = m.group(*_TIME_GROUPS)
     total = None
     if total_minutes is not None:
         total = float(
-            (int(hours) * 3600 if hours else 0) + int(total_minutes) * 60 + int(total_seconds)
+            (_number(hours) * 3600 if hours else 0)
+            + _number(total_minutes) * 60
+            + _number(total_seconds)
         )
-    return remember(_TIMES, text, Time(float(int(minutes) * 60 + int(seconds)), total), _TIMES_KEPT)
+    spent = float(_number(minutes) * 60 + _number(seconds))
+    return remember(_TIMES, text, Time(spent, total), _TIMES_KEPT)
 
 
 @functools.cache
