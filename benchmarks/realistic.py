@@ -32,6 +32,8 @@ from typing import Any
 import kifu_lark
 from benchmarks.common import corpus_folder, corpus_texts, in_turn, rate
 from kifu_lark.errors import LossyWriteWarning
+from kifu_lark.formats import kif_write
+from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.headers import HeaderKey
 from kifu_lark.model.move import Move, Special, SpecialKind, Time
@@ -193,10 +195,17 @@ def _cshogi_moves(plan: Plan) -> list[int]:
     return out
 
 
-def kif_text(plan: Plan) -> str:
-    """A KIF record as a GUI saves it: headers, ``( 0:12/00:03:27)`` times, 投了, まで…."""
+def kif_text(plan: Plan, analysis: bool = False) -> str:
+    """A KIF record as a GUI saves it: headers, ``( 0:12/00:03:27)`` times, 投了, まで….
+    ``analysis`` adds what Kifu for Windows' analysis writes: a ``**解析 … 評価値 … 読み筋
+    …`` comment line after every move."""
+    rng = random.Random(plan.seed)
     if cshogi is None:
-        return kifu_lark.dumps(game(plan), "kif")
+        record = game(plan)
+        if analysis:
+            for ply, node in enumerate(n for n in record.mainline() if n.move is not None):
+                node.comments = [_analysis_line(rng, plan, ply)[1:]]
+        return kifu_lark.dumps(record, "kif")
     out = io.StringIO()
     exporter = cshogi.KIF.Exporter()
     exporter.kifu, exporter.prev_move, exporter.move_number = out, None, 1
@@ -205,11 +214,31 @@ def kif_text(plan: Plan) -> str:
     handicap = None if plan.standard else _cshogi_board(plan)
     exporter.header([plan.black, plan.white], plan.started, handicap)
     totals = plan.totals()
-    for code, spent, total in zip(_cshogi_moves(plan), plan.seconds, totals, strict=True):
+    for ply, (code, spent, total) in enumerate(
+        zip(_cshogi_moves(plan), plan.seconds, totals, strict=True)
+    ):
         exporter.move(code, spent, total)
+        if analysis:
+            out.write(_analysis_line(rng, plan, ply) + "\n")
     last = totals[-2] if len(totals) >= 2 else 0
     exporter.end("resign", 5, last + 5)
     return out.getvalue()
+
+
+def _analysis_line(rng: random.Random, plan: Plan, ply: int) -> str:
+    """Kifu for Windows' analysis comment on move ``ply`` (from 0): time, depth, nodes,
+    score and the expected continuation in KIF moves."""
+    words, previous = [], plan.moves[ply]
+    for move in plan.moves[ply + 1 : ply + 1 + rng.randint(1, 12)]:
+        mark = "▲" if move.color is Color.BLACK else "△"
+        words.append(mark + kif_write.move_text(move, previous))
+        previous = move
+    depth = rng.randint(8, 30)
+    return (
+        f"**解析 0 ▲候補1 時間 00:{rng.randint(0, 59):02}.{rng.randint(0, 9)} "
+        f"深さ {depth}/{depth + rng.randint(0, 12)} ノード数 {rng.randint(1_000, 9_999_999)} "
+        f"評価値 {rng.randint(-1500, 1500)} 読み筋 {' '.join(words)}"
+    )
 
 
 def csa_text(plan: Plan, floodgate: bool = False) -> str:
@@ -643,6 +672,9 @@ def section(fmt: str, suffixes: tuple[str, ...]) -> None:
     if fmt == "csa":
         flood = [csa_text(p, floodgate=True) for p in records]
         compare("csa floodgate-shaped ('** line after every move)", fmt, flood, counts)
+    if fmt == "kif":
+        analysed = [kif_text(p, analysis=True) for p in records]
+        compare("kif analysis-shaped (a **解析 line after every move)", fmt, analysed, counts)
     if fmt == "ki2" and cshogi is not None:
         # cshogi's KI2 reader loses its place after the second move of a line (it takes a
         # match's end in the rest of the line for one in the line): one move a line, as its
