@@ -113,25 +113,22 @@ def _move_fields(text: str) -> _MoveFields:
     return fields
 
 
-# What follows a move in a MOVE_LINE ("\nT12\n", ",", "\n") → (its time or None, line
-# ends, column after it when it has line ends, else its width); a width of -1 marks
-# comments (read each time, not kept here). Bounded; Time values are immutable and shared.
+# What follows a move in a MOVE_LINE up to its comments ("\nT12\n", ",", "\n") → (its time
+# or None, line ends, column after it when it has line ends, else its width). Bounded; Time
+# values are immutable and shared.
 _Tail = tuple[Time | None, int, int]
 _TAILS: dict[str, _Tail] = {}
 _TAILS_KEPT = 8192
 
 
 def _tail(tail: str) -> _Tail:
-    quote = tail.find("'")
-    head = tail if quote < 0 else tail[:quote]
-    t = head.find("T")
+    """What follows a move, up to its comments (the caller cuts them off)."""
+    t = tail.find("T")
     time = None
     if t >= 0:
-        value = head[t + 1 :].rstrip(" \t,\n")
+        value = tail[t + 1 :].rstrip(" \t,\n")
         time = _TIMES.get(value) or remember(_TIMES, value, Time(_time_of(value)), _TIMES_KEPT)
     breaks = tail.count("\n")
-    if quote >= 0:
-        return (time, breaks, -1)
     found: _Tail = (time, breaks, len(tail) - tail.rfind("\n") if breaks else len(tail))
     return remember(_TAILS, tail, found, _TAILS_KEPT)
 
@@ -313,21 +310,31 @@ class _Records:
                     node = play_from(to, origin, color, None, after, None, None, line, column)
                 # what follows the move: its time, line ends, blanks, commas, comments
                 tail = stmt[7:]
-                time, breaks, width = tails.get(tail) or _tail(tail)
+                quote = tail.find("'")
+                if quote < 0:
+                    time, breaks, width = tails.get(tail) or _tail(tail)
+                    if time is not None:
+                        node.time = time
+                    if breaks:
+                        line += breaks
+                        column = width
+                    else:
+                        column += width + 7
+                    continue
+                # comments: the part before them is looked up as a tail without any (engine
+                # lines differ from move to move; what comes before them repeats)
+                head = tail[:quote]
+                time, breaks, _ = tails.get(head) or _tail(head)
                 if time is not None:
                     node.time = time
-                if breaks:
-                    line += breaks
-                    column = width
-                else:
-                    column += width + 7
-                if width < 0:
-                    # each comment runs to its line end; blanks and commas end statements
-                    for part in tail[tail.find("'") :].split("\n"):
-                        part = part.lstrip(" \t,")
-                        if part and not self._note(part):
-                            builder.comment(_comment_text(part))
-                    column = len(tail) - tail.rfind("\n")
+                comments = tail[quote:]
+                line += breaks + comments.count("\n")
+                # each comment runs to its line end; blanks and commas end statements
+                for part in comments.split("\n"):
+                    part = part.lstrip(" \t,")
+                    if part and not self._note(part):
+                        builder.comment(_comment_text(part))
+                column = len(tail) - tail.rfind("\n")
         except KifuError as err:
             err.text = err.text or stmt[:7]
             raise
