@@ -525,7 +525,14 @@ class GameBuilder:
 
     def comment(self, text: str) -> None:
         """Attach a comment line to the current node (the root before the first move)."""
-        self.node.comments.append(text)
+        # the node's own list, not its ``comments`` property: floodgate records have an
+        # engine line a move, and the property is a call into interpreted code
+        node = self.node
+        comments = node._comments
+        if comments is None:
+            node._comments = [text]
+        else:
+            comments.append(text)
 
     def time(self, time: Time) -> None:
         """Set the time of the current node."""
