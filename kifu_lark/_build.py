@@ -33,6 +33,7 @@ COMPILED = (
     "rules/relative.py",
     "rules/replay.py",
     "rules/resolve.py",
+    "model/node.py",
     "formats/_memo.py",
     "formats/csa.py",
     "formats/kif_read.py",
@@ -44,9 +45,10 @@ COMPILED = (
 )
 """The modules a compiled build compiles, relative to the package (setup.py reads this list).
 
-The readers' hot path: the rules engine and the CSA, KIF and KI2 readers; and the replay
-that writes the export's ``positions`` table. Modules that
-define attrs classes (``model/``) stay interpreted, as do those the readers spend little
+The readers' hot path: the rules engine, the record tree's node (a native class: a kept move
+costs less than half the memory) and the CSA, KIF and KI2 readers; and the replay that writes
+the export's ``positions`` table. Modules that define attrs classes (the rest of ``model/``)
+stay interpreted, as do those the readers spend little
 time in (see README, "Compiled build")."""
 
 _PACKAGE = "kifu_lark"

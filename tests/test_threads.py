@@ -33,7 +33,6 @@ ROUNDS = 2
 #: Every bounded table a reader shares between reads, and its size limit's name.
 TABLES = [
     (csa, "_MOVES", "_MOVES_KEPT"),
-    (csa, "_TIMES", "_TIMES_KEPT"),
     (csa, "_TAILS", "_TAILS_KEPT"),
     (kif_read, "_MOVES", "_MOVES_KEPT"),
     (kif_read, "_TIMES", "_TIMES_KEPT"),

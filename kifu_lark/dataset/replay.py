@@ -222,9 +222,7 @@ def replay(game: Game, with_positions: bool) -> Replayed:
             board.turn = color
         sides.append(color)
         sfens.append(writer.sfen())
-        # the slot itself: Node is an interpreted class, and its comment_lines property is a
-        # Python call a move
-        lines: list[str] | None = node._comments
+        lines = node.comment_lines
         score: int | None = None
         mate: int | None = None
         if lines:

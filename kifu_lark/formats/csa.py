@@ -47,6 +47,7 @@ from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.headers import HeaderKey, Headers, Key
 from kifu_lark.model.move import SpecialKind, Time
+from kifu_lark.model.node import spent_clock
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import SET_HINT, Position
 from kifu_lark.model.square import Square
@@ -58,11 +59,6 @@ _COLORS = {"+": Color.BLACK, "-": Color.WHITE}
 _SQUARES = {f"{f}{r}": Square(f, r) for f in range(1, 10) for r in range(1, 10)}
 #: A ``P1``… cell (``+FU``, ``-RY``) → its piece: one instance each, shared (Piece is immutable)
 _CELL_PIECES = {c + k.value: Piece(k, color) for c, color in _COLORS.items() for k in PieceKind}
-# Time is immutable: one instance per distinct ``T`` text, shared by every record read (a
-# Time per move would cost its creation and a garbage-collected object per move). Bounded:
-# cleared when full, which only costs the sharing.
-_TIMES: dict[str, Time] = {}
-_TIMES_KEPT = 4096
 _ALL_PIECES = {  # pieces of each kind in a full set, kings apart (for P±00AL)
     "standard": {"FU": 18, "KY": 4, "KE": 4, "GI": 4, "KI": 4, "KA": 2, "HI": 2},
     "minishogi": {"FU": 2, "GI": 2, "KI": 2, "KA": 2, "HI": 2},
@@ -93,7 +89,8 @@ def _findall(regexp: str) -> Callable[[str], list[str]]:
 
 
 # "+7776FU" → (destination, origin or None for 00, mover, piece after): a record repeats the
-# same few hundred move texts, so each is cut up once (bounded like _TIMES).
+# same few hundred move texts, so each is cut up once (bounded: cleared when full, which only
+# costs the sharing).
 _MoveFields = tuple[Square, Square | None, Color, PieceKind]
 _MOVES: dict[str, _MoveFields] = {}
 _MOVES_KEPT = 65536
@@ -113,10 +110,10 @@ def _move_fields(text: str) -> _MoveFields:
     return fields
 
 
-# What follows a move in a MOVE_LINE up to its comments ("\nT12\n", ",", "\n") → (its time
-# or None, line ends, column after it when it has line ends, else its width). Bounded; Time
-# values are immutable and shared.
-_Tail = tuple[Time | None, int, int]
+# What follows a move in a MOVE_LINE up to its comments ("\nT12\n", ",", "\n") → (the time
+# spent or None, as Node.set_time would store it: its clock bits and number, 0 when it cannot;
+# line ends, column after it when it has line ends, else its width). Bounded.
+_Tail = tuple[int | float | None, int, float, int, int]
 _TAILS: dict[str, _Tail] = {}
 _TAILS_KEPT = 8192
 
@@ -124,12 +121,14 @@ _TAILS_KEPT = 8192
 def _tail(tail: str) -> _Tail:
     """What follows a move, up to its comments (the caller cuts them off)."""
     t = tail.find("T")
-    time = None
+    time: int | float | None = None
     if t >= 0:
         value = tail[t + 1 :].rstrip(" \t,\n")
-        time = _TIMES.get(value) or remember(_TIMES, value, Time(_time_of(value)), _TIMES_KEPT)
+        time = _time_of(value)
     breaks = tail.count("\n")
-    found: _Tail = (time, breaks, len(tail) - tail.rfind("\n") if breaks else len(tail))
+    clock = 0 if time is None else spent_clock(time)
+    width = len(tail) - tail.rfind("\n") if breaks else len(tail)
+    found: _Tail = (time, clock, 0.0 if clock == 0 else float(time or 0), breaks, width)
     return remember(_TAILS, tail, found, _TAILS_KEPT)
 
 
@@ -312,9 +311,12 @@ class _Records:
                 tail = stmt[7:]
                 quote = tail.find("'")
                 if quote < 0:
-                    time, breaks, width = tails.get(tail) or _tail(tail)
-                    if time is not None:
-                        node.time = time
+                    time, clock, spent, breaks, width = tails.get(tail) or _tail(tail)
+                    if clock:  # Node.set_time's work, done once for the tail's text
+                        node._spent = spent
+                        node._clock = clock
+                    elif time is not None:
+                        node.set_time(time, None)
                     if breaks:
                         line += breaks
                         column = width
@@ -324,9 +326,12 @@ class _Records:
                 # comments: the part before them is looked up as a tail without any (engine
                 # lines differ from move to move; what comes before them repeats)
                 head = tail[:quote]
-                time, breaks, _ = tails.get(head) or _tail(head)
-                if time is not None:
-                    node.time = time
+                time, clock, spent, breaks, _ = tails.get(head) or _tail(head)
+                if clock:
+                    node._spent = spent
+                    node._clock = clock
+                elif time is not None:
+                    node.set_time(time, None)
                 comments = tail[quote:]
                 line += breaks + comments.count("\n")
                 # each comment runs to its line end; blanks and commas end statements

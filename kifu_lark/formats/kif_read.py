@@ -25,7 +25,6 @@ from kifu_lark.formats.japanese import (
     read_summary,
 )
 from kifu_lark.model.game import Game, Issue, Node
-from kifu_lark.model.move import Time
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.rules.replay import GameBuilder
@@ -43,14 +42,15 @@ _SQUARES: dict[str, Square] = {
 _LINE_BREAKS = re.compile(r"\r+\n?")
 _PROMOTE = {None: None, "成": True, "不成": False, "生": False}
 _MoveParts = tuple[Square | None, Square | None, PieceKind, bool | None, bool]
-# What a move text (``７六歩(77)``, ``同　銀(31)``, ``４五角打``) says, and the Time of a time
-# text, shared by every record read: records repeat both, and cutting a move into its parts
-# or building a Time costs more than the look-up. Time is immutable, so sharing it is safe.
+# What a move text (``７六歩(77)``, ``同　銀(31)``, ``４五角打``) says, and the numbers of a
+# time text (spent, total), shared by every record read: records repeat both, and cutting a
+# move into its parts or working out a time costs more than the look-up.
 # Bounded: cleared when full, which only costs the sharing (random games use ~5 000 distinct
 # move texts in 30 000 moves).
 _MOVES: dict[str, _MoveParts] = {}
 _MOVES_KEPT = 65536
-_TIMES: dict[str, Time] = {}
+_Clock = tuple[float, float | None]
+_TIMES: dict[str, _Clock] = {}
 _TIMES_KEPT = 4096
 
 
@@ -181,7 +181,6 @@ class _KifReader:
         moves, times = _MOVES, _TIMES
         marked = self.marked
         play_from, play_piece = builder.move_from, builder.move_piece
-        set_time = builder.time
         offset = builder.start.ply - 1
         depth = self.depth
         line = block.line
@@ -229,7 +228,7 @@ class _KifReader:
                     time = times.get(time_text)
                     if time is None:
                         time = _time(m, time_text)
-                    set_time(time)
+                    builder.node.set_time(time[0], time[1])
                 if fork is not None:
                     marked.append(node)
                 depth += 1
@@ -340,8 +339,8 @@ def _number(digits: str) -> int:
     return int(digits) if value is None else value
 
 
-def _time(m: re.Match[str], text: str) -> Time:
-    """The Time of a move line, kept for its text."""
+def _time(m: re.Match[str], text: str) -> _Clock:
+    """The time spent and running total of a move line, kept for its text."""
     minutes, seconds, hours, total_minutes, total_seconds = m.group(*_TIME_GROUPS)
     total = None
     if total_minutes is not None:
@@ -351,7 +350,7 @@ def _time(m: re.Match[str], text: str) -> Time:
             + _number(total_seconds)
         )
     spent = float(_number(minutes) * 60 + _number(seconds))
-    return remember(_TIMES, text, Time(spent, total), _TIMES_KEPT)
+    return remember(_TIMES, text, (spent, total), _TIMES_KEPT)
 
 
 @functools.cache

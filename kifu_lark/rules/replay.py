@@ -12,9 +12,10 @@ from collections.abc import Callable, Collection, Iterable
 
 from kifu_lark.errors import IllegalMoveError, InvalidRecordError, KifuError
 from kifu_lark.model.color import Color
-from kifu_lark.model.game import Game, Issue, Node, fill_times
+from kifu_lark.model.game import Game, Issue
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move, Special, SpecialKind, Time
+from kifu_lark.model.node import Node, fill_times
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
