@@ -35,10 +35,13 @@ _TOTAL_INT: Final = 16
 _ODD: Final = 32
 #: The ints a double holds exactly: a time beyond them goes to the side object, whole.
 _EXACT: Final = 2**53
-_COLUMNS: Final = 2**32
-"""``Node._place`` holds the line and the column as ``(line + 1) * _COLUMNS + column + 1``,
-0 standing for ``None`` in either: one field, where two cost every node 8 bytes more."""
-_LAST: Final = _COLUMNS - 1
+_SHIFT: Final = 32
+"""``Node._place`` holds the line and the column as ``(line + 1) << _SHIFT | column + 1``,
+0 standing for ``None`` in either: one field, where two cost every node 8 bytes more.
+Shifts and masks, not ``* 2**32``: compiled, a product with a factor past 2**31 goes
+through Python's own ints (a few hundred instructions a node read), a shift does not."""
+_COLUMN_BITS: Final = 2**_SHIFT - 1
+_LAST: Final = _COLUMN_BITS
 """The columns a node holds: below this."""
 
 
@@ -62,7 +65,7 @@ def _place(line: int | None, column: int | None) -> int:
     if line is not None:
         if line < 0:
             raise ValueError(f"a node's line is 0 or more, not {line}")
-        place = (line + 1) * _COLUMNS
+        place = (line + 1) << _SHIFT
     if column is not None:
         if not 0 <= column < _LAST:
             raise ValueError(f"a node's column is 0 to {_LAST - 1}, not {column}")
@@ -239,7 +242,7 @@ class Node:
     @property
     def line(self) -> int | None:
         """The line of the record the move was read at (from 1), when read from a text."""
-        line = self._place // _COLUMNS
+        line = self._place >> _SHIFT
         return line - 1 if line else None
 
     @line.setter
@@ -249,7 +252,7 @@ class Node:
     @property
     def column(self) -> int | None:
         """The column of the move in its line (from 1), when read from a text."""
-        column = self._place % _COLUMNS
+        column = self._place & _COLUMN_BITS
         return column - 1 if column else None
 
     @column.setter
@@ -509,25 +512,29 @@ def fill_times(root: Node) -> None:
             clock = node._clock
             move = node.move if clock else None
             if move is not None:
+                is_black = move.color is black_color
                 spent: Any
                 total: Any
+                filled = False  # both halves read: nothing to work out
                 if clock & _ODD:
                     held: Any = node.time
                     spent, total = held.spent, held.total
-                else:  # _spent_held and _total_held, written out (once per move read)
+                elif clock & _TOTAL:  # _total_held, written out (once per move read)
+                    total = int(node._total) if clock & _TOTAL_INT else node._total
+                    spent = None  # not converted when read (KIF): it is not needed
+                    filled = (clock & _SPENT) != 0
+                else:  # the time spent alone (CSA), or nothing
                     spent = None
                     if clock & _SPENT:
                         spent = int(node._spent) if clock & _SPENT_INT else node._spent
                     total = None
-                    if clock & _TOTAL:
-                        total = int(node._total) if clock & _TOTAL_INT else node._total
-                is_black = move.color is black_color
-                before: Any = black if is_black else white
-                if total is None:
-                    total = before + (spent or 0)
-                    node.set_time(spent, total)
-                elif spent is None and total >= before:
-                    node.set_time(total - before, total)
+                if not filled:
+                    before: Any = black if is_black else white
+                    if total is None:
+                        total = before + (spent or 0)
+                        node.set_time(spent, total)
+                    elif spent is None and total >= before:
+                        node.set_time(total - before, total)
                 if is_black:
                     black = total
                 else:
