@@ -280,13 +280,16 @@ class GameBuilder:
                 )
             g = board.g
             # Geometry.index, inlined: this runs once per move of every record read.
+            # Each coordinate read once: a Square is an attrs instance, whose every attribute
+            # read costs the compiled build a generic look-up.
             files, ranks, width = g.files, g.ranks, g.width
-            if to.file > files or to.rank > ranks:
+            to_file, to_rank, from_file, from_rank = to.file, to.rank, from_.file, from_.rank
+            if to_file > files or to_rank > ranks:
                 raise illegal(Violation.OFF_BOARD, to.csa())
-            if from_.file > files or from_.rank > ranks:
+            if from_file > files or from_rank > ranks:
                 raise illegal(Violation.OFF_BOARD, from_.csa())
-            t = (to.rank + 1) * width + to.file
-            f = (from_.rank + 1) * width + from_.file
+            t = (to_rank + 1) * width + to_file
+            f = (from_rank + 1) * width + from_file
             code = board.cells[f]
             if not code:
                 raise illegal(Violation.NO_PIECE, from_.csa())
@@ -347,9 +350,10 @@ class GameBuilder:
         g = board.g
         c = board.turn
         mover = _COLORS[c]
-        if (color is not None and color is not mover) or to.file > g.files or to.rank > g.ranks:
+        to_file, to_rank = to.file, to.rank  # read once (see move_from)
+        if (color is not None and color is not mover) or to_file > g.files or to_rank > g.ranks:
             return None
-        t = (to.rank + 1) * g.width + to.file
+        t = (to_rank + 1) * g.width + to_file
         found = origin_indices(board, c, t, piece)
         promote = bool(promote)
         if relative:
@@ -411,17 +415,18 @@ class GameBuilder:
         g = board.g
         c = board.turn
         mover = _COLORS[c]
+        to_file, to_rank = to.file, to.rank  # read once (see move_from)
         if (
             self.node.special is not None
             or kind is None
             or kind.is_promoted
             or promote
             or (color is not None and color is not mover)
-            or to.file > g.files
-            or to.rank > g.ranks
+            or to_file > g.files
+            or to_rank > g.ranks
         ):
             return None
-        t = (to.rank + 1) * g.width + to.file
+        t = (to_rank + 1) * g.width + to_file
         code = KIND_CODE[kind]
         try:
             board.play(0, t, False, code, self.allowed)
