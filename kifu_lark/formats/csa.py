@@ -217,17 +217,18 @@ def run_pattern(grammar: str) -> re.Pattern[str]:
     return _lark.pieces_pattern(grammar, tuple(_RUN_TAGS), "_EOS")
 
 
-def _statements(items: list[tuple[Any, ...]], runs: re.Pattern[str]) -> list[tuple[Any, ...]]:
-    """``items`` with each run cut into its statements, tagged as ``_Tags`` tags them."""
-    if not any(item[0] == "run" for item in items):
-        return items
-    out: list[tuple[Any, ...]] = []
-    for item in items:
-        if item[0] == "run":
-            out += [(_RUN_TAGS[token.type], token) for token in _lark.cut(item[1], runs)]
-        else:
-            out.append(item)
-    return out
+def _cut_run(run: Token, runs: re.Pattern[str]) -> list[tuple[str, Token]]:
+    return [(_RUN_TAGS[token.type], token) for token in _lark.cut(run, runs)]
+
+
+# Server records (floodgate) give the usual start as nine P1…P9 lines, the same text in
+# every record: a POSITION_RUN token found to be exactly those rows is remembered by its text
+# (and grammar), and the next one is not cut again (cutting it cost a fifth of reading a
+# floodgate record's head). Bounded.
+_USUAL_RUNS: dict[tuple[str, str], bool] = {}
+_USUAL_RUNS_KEPT = 64
+#: The tag of such a run: a record's whole set-up, the usual start.
+_USUAL = "usual"
 
 
 class _Records:
@@ -246,7 +247,7 @@ class _Records:
     def game(self, items: list[tuple[Any, ...]]) -> Game | None:
         if not items:
             return None
-        items = _statements(items, self.runs)
+        items = self._statements(items)
         headers = Headers()
         setup: list[tuple[Any, ...]] = []
         turn: Token | None = None
@@ -288,6 +289,40 @@ class _Records:
             else:
                 self._time(builder, token, token[1:])
         return builder.finish(headers)
+
+    def _statements(self, items: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """``items`` with each run cut into its statements, tagged as ``_Tags`` tags them; a
+        POSITION_RUN already seen to be the usual start is kept whole, as one ``_USUAL``
+        statement."""
+        if not any(item[0] == "run" for item in items):
+            return items
+        out: list[tuple[Any, ...]] = []
+        grammar = self.dialect.grammar
+        for item in items:
+            if item[0] != "run":
+                out.append(item)
+                continue
+            run: Token = item[1]
+            if run.type != "POSITION_RUN":
+                out += _cut_run(run, self.runs)
+                continue
+            key = (grammar, str(run))
+            if _USUAL_RUNS.get(key):
+                out.append((_USUAL, run))
+                continue
+            statements = _cut_run(run, self.runs)
+            if self._usual_rows(statements):
+                remember(_USUAL_RUNS, key, True, _USUAL_RUNS_KEPT)
+            out += statements
+        return out
+
+    def _usual_rows(self, setup: list[tuple[Any, ...]]) -> bool:
+        """Whether ``setup`` is exactly the P1… rows of the usual start."""
+        variant = self.dialect.variant
+        if len(setup) != variant.ranks or not all(item[0] == "row" for item in setup):
+            return False
+        cut = cell_pattern(self.dialect.grammar)
+        return [(item[1][:2], cut(item[1][2:])) for item in setup] == _initial_rows(variant)
 
     def _moves(self, builder: GameBuilder, run: Token) -> None:
         """Play every move of a run (each with its optional time).
@@ -387,12 +422,19 @@ class _Records:
         color = _COLORS[str(turn)] if turn is not None else Color.BLACK
         if not setup or (len(setup) == 1 and setup[0][0] == "pi" and setup[0][1] == "PI"):
             return _initial(variant, color)  # the usual start: most records
-        if len(setup) == variant.ranks and all(item[0] == "row" for item in setup):
+        if len(setup) == 1 and setup[0][0] == _USUAL:
+            return _initial(variant, color)  # as P1…P9, seen before
+        # (a run kept whole beside other statements, which the grammar does not let happen:
+        # cut again)
+        setup = [
+            statement
+            for item in setup
+            for statement in (_cut_run(item[1], self.runs) if item[0] == _USUAL else [item])
+        ]
+        if self._usual_rows(setup):
             # Server records (floodgate) give the usual start as P1…P9: the shared instance
             # then serves, as for PI (its engine set-up is kept too).
-            cut = cell_pattern(self.dialect.grammar)
-            if [(item[1][:2], cut(item[1][2:])) for item in setup] == _initial_rows(variant):
-                return _initial(variant, color)
+            return _initial(variant, color)
         # the board by square index (Position's order): no Square hashed or built a cell
         board: dict[int, Piece] = {}
         hands: tuple[dict[PieceKind, int], dict[PieceKind, int]] = ({}, {})
