@@ -34,7 +34,7 @@ ROUNDS = 2
 TABLES = [
     (csa, "_MOVES", "_MOVES_KEPT"),
     (csa, "_TAILS", "_TAILS_KEPT"),
-    (csa, "_USUAL_RUNS", "_USUAL_RUNS_KEPT"),
+    (csa, "_USUAL_ROWS", "_USUAL_ROWS_KEPT"),
     (kif_read, "_MOVES", "_MOVES_KEPT"),
     (kif_read, "_TIMES", "_TIMES_KEPT"),
     (ki2, "_FIELDS", "_FIELDS_KEPT"),

@@ -185,6 +185,9 @@ class _Tags(Transformer[Token, Any]):
     def position_run(self, c: list[Token]) -> tuple[str, Token]:
         return ("run", c[0])
 
+    def head_run(self, c: list[Token]) -> tuple[str, Token]:
+        return ("run", c[0])
+
     def special(self, c: list[Token]) -> tuple[str, Token]:
         return ("special", c[0])
 
@@ -200,7 +203,8 @@ class _Tags(Transformer[Token, Any]):
 
 _TAGS = _Tags()
 
-#: The statements of an INFO_RUN or POSITION_RUN token → the tags ``_Tags`` gives them.
+#: The statements of an INFO_RUN, POSITION_RUN or HEAD_RUN token → the tags ``_Tags`` gives
+#: them.
 _RUN_TAGS = {
     "NAME": "header",
     "INFO": "header",
@@ -208,11 +212,13 @@ _RUN_TAGS = {
     "PI": "pi",
     "BOARD_ROW": "row",
     "PLACEMENT": "placement",
+    "VERSION": "version",
+    "SIGN": "turn",
 }
 
 
 def run_pattern(grammar: str) -> re.Pattern[str]:
-    """What cuts ``grammar``'s INFO_RUN and POSITION_RUN tokens back into their statements
+    """What cuts ``grammar``'s INFO_RUN, POSITION_RUN and HEAD_RUN tokens back into their statements
     (each with the _EOS after it)."""
     return _lark.pieces_pattern(grammar, tuple(_RUN_TAGS), "_EOS")
 
@@ -222,13 +228,10 @@ def _cut_run(run: Token, runs: re.Pattern[str]) -> list[tuple[str, Token]]:
 
 
 # Server records (floodgate) give the usual start as nine P1…P9 lines, the same text in
-# every record: a POSITION_RUN token found to be exactly those rows is remembered by its text
-# (and grammar), and the next one is not cut again (cutting it cost a fifth of reading a
-# floodgate record's head). Bounded.
-_USUAL_RUNS: dict[tuple[str, str], bool] = {}
-_USUAL_RUNS_KEPT = 64
-#: The tag of such a run: a record's whole set-up, the usual start.
-_USUAL = "usual"
+# every record: nine row texts found to be exactly the usual start's rows are remembered (per
+# grammar), and the same texts in the next record are not cut into cells again. Bounded.
+_USUAL_ROWS: dict[tuple[str, tuple[str, ...]], bool] = {}
+_USUAL_ROWS_KEPT = 64
 
 
 class _Records:
@@ -291,29 +294,15 @@ class _Records:
         return builder.finish(headers)
 
     def _statements(self, items: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-        """``items`` with each run cut into its statements, tagged as ``_Tags`` tags them; a
-        POSITION_RUN already seen to be the usual start is kept whole, as one ``_USUAL``
-        statement."""
+        """``items`` with each run cut into its statements, tagged as ``_Tags`` tags them."""
         if not any(item[0] == "run" for item in items):
             return items
         out: list[tuple[Any, ...]] = []
-        grammar = self.dialect.grammar
         for item in items:
-            if item[0] != "run":
+            if item[0] == "run":
+                out += _cut_run(item[1], self.runs)
+            else:
                 out.append(item)
-                continue
-            run: Token = item[1]
-            if run.type != "POSITION_RUN":
-                out += _cut_run(run, self.runs)
-                continue
-            key = (grammar, str(run))
-            if _USUAL_RUNS.get(key):
-                out.append((_USUAL, run))
-                continue
-            statements = _cut_run(run, self.runs)
-            if self._usual_rows(statements):
-                remember(_USUAL_RUNS, key, True, _USUAL_RUNS_KEPT)
-            out += statements
         return out
 
     def _usual_rows(self, setup: list[tuple[Any, ...]]) -> bool:
@@ -321,8 +310,13 @@ class _Records:
         variant = self.dialect.variant
         if len(setup) != variant.ranks or not all(item[0] == "row" for item in setup):
             return False
-        cut = cell_pattern(self.dialect.grammar)
-        return [(item[1][:2], cut(item[1][2:])) for item in setup] == _initial_rows(variant)
+        key = (self.dialect.grammar, tuple(str(item[1]) for item in setup))
+        known = _USUAL_ROWS.get(key)
+        if known is None:
+            cut = cell_pattern(self.dialect.grammar)
+            rows = [(item[1][:2], cut(item[1][2:])) for item in setup]
+            known = remember(_USUAL_ROWS, key, rows == _initial_rows(variant), _USUAL_ROWS_KEPT)
+        return known
 
     def _moves(self, builder: GameBuilder, run: Token) -> None:
         """Play every move of a run (each with its optional time).
@@ -422,15 +416,6 @@ class _Records:
         color = _COLORS[str(turn)] if turn is not None else Color.BLACK
         if not setup or (len(setup) == 1 and setup[0][0] == "pi" and setup[0][1] == "PI"):
             return _initial(variant, color)  # the usual start: most records
-        if len(setup) == 1 and setup[0][0] == _USUAL:
-            return _initial(variant, color)  # as P1…P9, seen before
-        # (a run kept whole beside other statements, which the grammar does not let happen:
-        # cut again)
-        setup = [
-            statement
-            for item in setup
-            for statement in (_cut_run(item[1], self.runs) if item[0] == _USUAL else [item])
-        ]
         if self._usual_rows(setup):
             # Server records (floodgate) give the usual start as P1…P9: the shared instance
             # then serves, as for PI (its engine set-up is kept too).

@@ -53,7 +53,7 @@ def _runs(grammar: str, text: str, kind: str = "MOVE_RUN") -> list[str]:
     with contextlib.suppress(Exception):
         tree = _lark.parser(grammar).parse(normalise(text))
         tokens = list(tree.scan_values(lambda v: isinstance(v, Token)))
-        heads = {"INFO_RUN": run_pattern(grammar), "POSITION_RUN": run_pattern(grammar)}
+        heads = dict.fromkeys(("INFO_RUN", "POSITION_RUN", "HEAD_RUN"), run_pattern(grammar))
         return [str(t) for t in _lark.expand(tokens, heads) if t.type == kind]
     return []
 

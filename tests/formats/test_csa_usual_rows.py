@@ -1,5 +1,5 @@
 """A CSA start position written as the nine P1…P9 rows of the usual start (floodgate) is
-recognised once per text of those rows, then kept whole: reading it again gives the same
+recognised once per text of those rows, then looked up: reading it again gives the same
 game, the same errors at the same places, and other boards are never taken for it."""
 
 from __future__ import annotations
@@ -34,7 +34,13 @@ def record(rows: str = ROWS, headers: str = "N+a\nN-b\n", moves: str = "+7776FU\
 
 @pytest.fixture(autouse=True)
 def _forget() -> None:
-    csa._USUAL_RUNS.clear()
+    csa._USUAL_ROWS.clear()
+
+
+def remembered(rows: str) -> bool | None:
+    """What the table holds for ``rows`` (each row's token ends before the blanks after it)."""
+    key = tuple(line.rstrip() for line in rows.splitlines() if line.startswith("P"))
+    return csa._USUAL_ROWS.get(("csa.lark", key))
 
 
 def read(text: str) -> kifu_lark.Game:
@@ -43,7 +49,7 @@ def read(text: str) -> kifu_lark.Game:
 
 def test_the_rows_are_remembered_and_read_alike_again() -> None:
     first = read(record())
-    assert ("csa.lark", ROWS) in csa._USUAL_RUNS
+    assert remembered(ROWS) is True
     again = read(record())
     assert again == first
     assert again.start == Position.initial()
@@ -64,7 +70,7 @@ def test_remembered_rows_move_nothing_else_in_the_record() -> None:
         cold.value.column,
         cold.value.code,
     )
-    csa._USUAL_RUNS.clear()
+    csa._USUAL_ROWS.clear()
     good = record(headers=headers)
     cold_lines = [n.line for n in read(good).mainline()]
     assert [n.line for n in read(good).mainline()] == cold_lines == [16, 17, 18]
@@ -75,14 +81,14 @@ def test_remembered_rows_move_nothing_else_in_the_record() -> None:
     [
         (ROWS.replace("P7+FU+FU", "P7 * +FU"), False),  # a pawn fewer
         (ROWS.replace("P8 * +KA *  *  *  *  * +HI", "P8 * +HI *  *  *  *  * +KA"), False),
-        (ROWS.replace("P4", "'a comment\nP4"), True),  # the usual rows, a comment inside
+        (ROWS.replace("P4", "'a comment\nP4"), True),  # the usual rows, a comment among them
     ],
-    ids=["a pawn fewer", "bishop and rook swapped", "comment inside"],
+    ids=["a pawn fewer", "bishop and rook swapped", "comment among the rows"],
 )
-def test_other_runs_are_not_remembered(rows: str, usual: bool) -> None:
+def test_other_rows_are_remembered_as_not_the_usual_start(rows: str, usual: bool) -> None:
     for _ in range(2):
         game = read(record(rows=rows))
-        assert ("csa.lark", rows) not in csa._USUAL_RUNS
+        assert remembered(rows) is usual
         assert (game.start == Position.initial()) is usual
         assert game.root.comments == (["'a comment"] if "comment" in rows else [])
 
@@ -91,5 +97,5 @@ def test_eight_rows_of_the_usual_start_are_not_it() -> None:
     rows = "".join(ROWS.splitlines(keepends=True)[:8])
     for _ in range(2):
         game = read(record(rows=rows))
-        assert ("csa.lark", rows) not in csa._USUAL_RUNS
+        assert remembered(rows) is None
         assert game.start != Position.initial()

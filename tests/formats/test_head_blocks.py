@@ -1,5 +1,5 @@
 """The run tokens of the lines before the moves (KIF and KI2 ``HEAD_BLOCK``, CSA and MSK
-``INFO_RUN`` and ``POSITION_RUN``) change nothing but speed.
+``INFO_RUN``, ``POSITION_RUN`` and ``HEAD_RUN``) change nothing but speed.
 
 Each text is parsed twice: by the reader's parser, its run tokens cut back into lines or
 statements as the readers cut them (``_lark.cut``), and by the same grammar with the run
@@ -30,8 +30,8 @@ from tests.test_fuzz import mutations
 GRAMMARS: dict[str, tuple[tuple[str, ...], tuple[str, ...], Any]] = {
     "kif.lark": (("HEAD_BLOCK",), (".kif", ".kifu"), kif_read.normalise),
     "ki2.lark": (("HEAD_BLOCK",), (".ki2", ".ki2u"), lambda t: t if t.endswith("\n") else t + "\n"),
-    "csa.lark": (("INFO_RUN", "POSITION_RUN"), (".csa",), csa.normalise),
-    "msk.lark": (("INFO_RUN", "POSITION_RUN"), (".msk",), csa.normalise),
+    "csa.lark": (("INFO_RUN", "POSITION_RUN", "HEAD_RUN"), (".csa",), csa.normalise),
+    "msk.lark": (("INFO_RUN", "POSITION_RUN", "HEAD_RUN"), (".msk",), csa.normalise),
 }
 _CUTS = {
     "kif.lark": kif_read._head_runs()["HEAD_BLOCK"],
