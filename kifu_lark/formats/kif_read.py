@@ -7,6 +7,7 @@ import operator
 import re
 
 from lark import Token, Tree
+from lark.lexer import PatternRE, TerminalDef
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
@@ -57,9 +58,12 @@ _TIMES_KEPT = 4096
 class _KifReader:
     """Reads the lines of one parsed KIF text into a game."""
 
-    def __init__(self, text: str, options: ReadOptions) -> None:
+    def __init__(
+        self, text: str, options: ReadOptions, walked: dict[int, list[re.Match[str]]]
+    ) -> None:
         self.text = text
         self.options = options
+        self.walked = walked  # MOVES_BLOCK tokens already walked line by line (by id)
         self.section = HeaderSection()
         self.diagram = DiagramReader(FORMAT_NAME, text)
         self.root_comments: list[str] = []
@@ -186,8 +190,9 @@ class _KifReader:
         line = block.line
         assert line is not None
         pick = _LINE_GROUPS
+        lines = self.walked.get(id(block))
         try:
-            for m in _block_regex().finditer(block):
+            for m in _block_regex().finditer(block) if lines is None else lines:
                 number, move_text, special, time_text, fork = pick(m)
                 if number is None:  # a comment or bookmark line after the move
                     text = m.group()
@@ -391,16 +396,70 @@ def normalise(text: str) -> str:
     return text
 
 
-def read_kif(text: str, options: ReadOptions) -> list[Game]:
-    """Read a KIF/KIFU record (one game, with its variations)."""
+def read_kif(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
+    """Read a KIF/KIFU record (one game, with its variations); ``scan=False`` reads it with
+    the grammar as it is, without :data:`_SCAN` (the tests compare both)."""
     text = normalise(text)
-    try:
-        tree = _lark.parse(_lark.parser(GRAMMAR), text, FORMAT_NAME)
-    except KifuSyntaxError as err:
-        raise _explain(err) from None
-    game = _KifReader(text, options).read(tree.children)
+    walked: dict[int, list[re.Match[str]]] | None = None
+    if scan:
+        try:
+            scanner = _lark.parser(GRAMMAR, edit_terminals=_scanning)
+            tree = _lark.parse(scanner, text, FORMAT_NAME)
+            walked = _walk(tree.children)
+        except KifuSyntaxError:
+            pass  # the grammar as it is says what is wrong, and where
+    if walked is None:
+        try:
+            tree = _lark.parse(_lark.parser(GRAMMAR), text, FORMAT_NAME)
+        except KifuSyntaxError as err:
+            raise _explain(err) from None
+        walked = {}
+    game = _KifReader(text, options, walked).read(tree.children)
     game.format = FORMAT_NAME
     return [game]
+
+
+# The lexer's pass over a MOVES_BLOCK token cost as much as the reader's own walk of it with
+# the grammar's line terminals: the reader's parser finds where a block ends with this
+# pattern instead, which takes every line the block's terminals can start (PLY_LINE starts
+# with its number, COMMENT_LINE with `*`, BOOKMARK_LINE with `&`) and reads no further into
+# a line than its line break. What it takes holds the block lark would take, from the same
+# place; the walk then reads every line with the grammar's terminals (_block_regex), and a text
+# where any line of any block does not read as one of them, or that the parser refuses, is
+# read again with the grammar as it is (tests/formats/test_kif_scan.py checks both agree).
+_SCAN = r"(?:[ \t]*[0-9][^\n]*\n(?:[*&][^\n]*\n)*+)++"
+
+
+def _scanning(terminal: TerminalDef) -> None:
+    """The reader's parser: MOVES_BLOCK scanned with :data:`_SCAN`, its pattern padded to
+    the length of the terminal's own (lark orders the terminals it tries by that length)."""
+    _lark._uncaptured(terminal)
+    if terminal.name == "MOVES_BLOCK":
+        exact = terminal.pattern
+        room = len(exact.value) - len(_SCAN) - len("(?#)")
+        if room < 0:
+            raise AssertionError("MOVES_BLOCK is shorter than its scan: pad the other way")
+        terminal.pattern = PatternRE(_SCAN + "(?#" + "-" * room + ")", exact.flags)
+
+
+def _walk(items: list[Token | Tree[Token]]) -> dict[int, list[re.Match[str]]] | None:
+    """Each MOVES_BLOCK token of ``items`` read line by line with the grammar's terminals
+    (by the token's id); ``None`` when a line of one does not read as one."""
+    walked: dict[int, list[re.Match[str]]] = {}
+    pattern = _block_regex()
+    for item in items:
+        if isinstance(item, Token) and item.type == "MOVES_BLOCK":
+            lines: list[re.Match[str]] = []
+            end = 0
+            for m in pattern.finditer(item):
+                if m.start() != end:
+                    return None
+                end = m.end()
+                lines.append(m)
+            if end != len(item) or not lines or lines[0].group(1) is None:
+                return None  # a block starts with a move line
+            walked[id(item)] = lines
+    return walked
 
 
 def _explain(err: KifuSyntaxError) -> KifuSyntaxError:

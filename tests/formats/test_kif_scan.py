@@ -1,0 +1,107 @@
+"""The KIF reader's parser finds where a move block ends with a looser pattern
+(``kif_read._SCAN``) and reads its lines with the grammar's own terminals: every text reads
+as with the grammar as it is (``read_kif(..., scan=False)``), games, warnings and errors alike,
+on every fixture and corpus text, real-shaped records, and damaged texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks import realistic
+from kifu_lark.errors import KifuError
+from kifu_lark.formats import _lark, kif_read
+from kifu_lark.formats.base import ReadOptions
+from kifu_lark.rules.replay import tolerance
+from tests.canonical import dumps
+from tests.conftest import record_texts
+from tests.test_fuzz import mutations
+
+_OPTIONS = ReadOptions(tolerance(()), {})
+TEXTS = record_texts((".kif", ".kifu"))
+
+
+def _read(text: str, scan: bool) -> Any:
+    """What reading ``text`` gives, as comparable data."""
+    try:
+        games = kif_read.read_kif(text, _OPTIONS, scan=scan)
+    except KifuError as err:
+        return ("error", type(err).__name__, err.code, err.line, err.column, str(err))
+    return (dumps(games), [(w.code, w.ply, w.line, w.column) for g in games for w in g.warnings])
+
+
+def _scanned(text: str) -> bool:
+    """Whether the scanning parser reads ``text`` and every block's lines read as lines."""
+    try:
+        tree = _lark.parse(
+            _lark.parser(kif_read.GRAMMAR, edit_terminals=kif_read._scanning),
+            kif_read.normalise(text),
+            "kif",
+        )
+    except KifuError:
+        return False
+    return kif_read._walk(tree.children) is not None
+
+
+def test_the_scan_keeps_every_terminal_in_its_place() -> None:
+    """lark tries terminals in an order that depends on their patterns' lengths."""
+    scanning = _lark.parser(kif_read.GRAMMAR, edit_terminals=kif_read._scanning)
+    exact = _lark.parser(kif_read.GRAMMAR)
+    order = [t.name for t in scanning.parser.lexer.root_lexer.terminals]
+    assert order == [t.name for t in exact.parser.lexer.root_lexer.terminals]
+    block = scanning.get_terminal("MOVES_BLOCK").pattern
+    assert block.value.startswith(kif_read._SCAN)
+    assert len(block.value) == len(exact.get_terminal("MOVES_BLOCK").pattern.value)
+
+
+def test_every_fixture_and_corpus_text_reads_alike() -> None:
+    assert TEXTS
+    for text in TEXTS:
+        assert _read(text, True) == _read(text, False)
+    scanned = sum(_scanned(text) for text in TEXTS)
+    assert scanned > len(TEXTS) * 3 // 4, f"scanned {scanned} of {len(TEXTS)}"
+
+
+def test_real_shaped_records_read_alike_and_are_scanned() -> None:
+    plans = realistic.plans(8, seed=321, plies=40)
+    texts = [realistic.kif_text(p) for p in plans]
+    texts += [realistic.kif_text(p, analysis=True) for p in plans[:3]]
+    for text in texts:
+        assert _scanned(text)
+        assert _read(text, True) == _read(text, False)
+
+
+# Lines the scan takes but the block's terminals may not: each must send the text back to the
+# grammar as it is, with its own error or reading.
+_ODD_LINES = [
+    "  12 not a move\n",
+    "3\n",
+    "*a comment\n",
+    "&bookmark\n",
+    "  5 ７六歩(77)   ( 0:01/00:00:01)+\n",
+    "  7 同　歩(76)\n",
+    "  9 投了\n",
+    "1 2 3 : 4\n",
+    "手数----指手---------消費時間--\n",
+    "変化：3手\n",
+    "\n",
+    "   \n",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_damaged_texts_read_or_fail_alike(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(TEXTS))
+    if data.draw(st.booleans()):
+        broken = data.draw(mutations(text.encode()))
+        text = broken.decode("utf-8", "replace")
+    else:
+        lines = text.splitlines(keepends=True)
+        for _ in range(data.draw(st.integers(1, 3))):
+            at = data.draw(st.integers(0, len(lines)))
+            lines.insert(at, data.draw(st.sampled_from(_ODD_LINES)))
+        text = "".join(lines)
+    assert _read(text, True) == _read(text, False)
