@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from lark import Token, Transformer
+from lark.lexer import PatternRE, TerminalDef
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
@@ -237,11 +238,14 @@ _USUAL_ROWS_KEPT = 64
 class _Records:
     """Reads the records of one text: ``game`` replays a record's statements in order."""
 
-    def __init__(self, dialect: Dialect, options: ReadOptions, text: str) -> None:
+    def __init__(
+        self, dialect: Dialect, options: ReadOptions, text: str, walked: dict[int, list[str]]
+    ) -> None:
         self.dialect = dialect
         self.options = options
         self.text = text
         self.moves_in = move_line_pattern(dialect.grammar)
+        self.walked = walked  # MOVE_RUN tokens already cut (by id)
         self.runs = run_pattern(dialect.grammar)
         self.headers = Headers()
 
@@ -329,7 +333,8 @@ class _Records:
         play, play_from = builder.move_piece, builder.move_from
         stmt = ""
         try:
-            for stmt in self.moves_in(run):
+            lines = self.walked.get(id(run))
+            for stmt in self.moves_in(run) if lines is None else lines:
                 fields = moves.get(stmt[:7]) or _move_fields(stmt[:7])
                 to, origin, color, after = fields
                 if origin is None:
@@ -594,21 +599,77 @@ def normalise(text: str) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
-def reader(dialect: Dialect) -> Callable[[str, ReadOptions], list[Game]]:
-    """The reader of ``dialect``: every record of a text (records separated by ``/``)."""
+def reader(dialect: Dialect) -> Callable[..., list[Game]]:
+    """The reader of ``dialect``: every record of a text (records separated by ``/``);
+    ``scan=False`` reads with the grammar as it is, without :data:`_SCAN` (the tests
+    compare both)."""
 
-    def read(text: str, options: ReadOptions) -> list[Game]:
+    def read(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
         text = normalise(text)
-        try:
-            parser = _lark.parser(dialect.grammar, transformer=_TAGS)
-            records: list[list[tuple[Any, ...]]] = _lark.parse(parser, text, dialect.name)  # type: ignore[assignment]
-        except KifuSyntaxError as err:
-            raise dialect.explain(err) from None
-        reading = _Records(dialect, options, text)
+        records: list[list[tuple[Any, ...]]] | None = None
+        walked: dict[int, list[str]] | None = None
+        if scan:
+            try:
+                scanner = _lark.parser(dialect.grammar, transformer=_TAGS, edit_terminals=_scanning)
+                scanned: list[list[tuple[Any, ...]]] = _lark.parse(scanner, text, dialect.name)  # type: ignore[assignment]
+                walked = _walk(scanned, move_line_pattern(dialect.grammar))
+                records = scanned
+            except KifuSyntaxError:
+                pass  # the grammar as it is says what is wrong, and where
+        if walked is None:
+            try:
+                parser = _lark.parser(dialect.grammar, transformer=_TAGS)
+                records = _lark.parse(parser, text, dialect.name)  # type: ignore[assignment]
+            except KifuSyntaxError as err:
+                raise dialect.explain(err) from None
+            walked = {}
+        assert records is not None
+        reading = _Records(dialect, options, text, walked)
         return [game for game in map(reading.game, records) if game is not None]
 
     read.__doc__ = f"Read every {dialect.name.upper()} record in ``text``."
     return read
+
+
+# The lexer's pass over a MOVE_RUN token cost as much as the reader's own cut of it with
+# MOVE_LINE's pattern (floodgate's engine line after every move most of all): the reader's
+# parser finds where a run ends with this pattern instead. It takes the move's line to its
+# end, then every line that starts (after blanks and commas) as a move, a time or a comment
+# does, or is blank, and the blanks and commas before the next statement: every line a run
+# of MOVE_LINEs can hold. What it takes holds the run lark would take, from the same place;
+# the reader then cuts it with MOVE_LINE's pattern, and a text where the cuts do not cover a
+# run whole, or that the parser refuses, is read again with the grammar as it is
+# (tests/formats/test_csa_scan.py checks both agree).
+_SCAN = r"[+\-][^\n]*\n(?:[ \t,]*(?:[+\-'T][^\n]*)?\n)*+[ \t,]*"
+
+
+def _scanning(terminal: TerminalDef) -> None:
+    """The reader's parser: MOVE_RUN scanned with :data:`_SCAN`, its pattern padded to the
+    length of the terminal's own (lark orders the terminals it tries by that length)."""
+    _lark._uncaptured(terminal)
+    if terminal.name == "MOVE_RUN":
+        exact = terminal.pattern
+        room = len(exact.value) - len(_SCAN) - len("(?#)")
+        if room < 0:
+            raise AssertionError("MOVE_RUN is shorter than its scan: pad the other way")
+        terminal.pattern = PatternRE(_SCAN + "(?#" + "-" * room + ")", exact.flags)
+
+
+def _walk(
+    records: list[list[tuple[Any, ...]]], cut: Callable[[str], list[str]]
+) -> dict[int, list[str]] | None:
+    """Each MOVE_RUN token of ``records`` cut into its MOVE_LINEs (by the token's id);
+    ``None`` when the cuts of one do not cover it whole (they follow each other)."""
+    walked: dict[int, list[str]] = {}
+    for items in records:
+        for item in items:
+            if item[0] == "moves":
+                run: Token = item[1]
+                lines = cut(run)
+                if sum(map(len, lines)) != len(run):
+                    return None
+                walked[id(run)] = lines
+    return walked
 
 
 def _detect_csa(text: str) -> float:
