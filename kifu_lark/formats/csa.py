@@ -238,14 +238,13 @@ _USUAL_ROWS_KEPT = 64
 class _Records:
     """Reads the records of one text: ``game`` replays a record's statements in order."""
 
-    def __init__(
-        self, dialect: Dialect, options: ReadOptions, text: str, walked: dict[int, list[str]]
-    ) -> None:
+    def __init__(self, dialect: Dialect, options: ReadOptions, text: str, scanning: bool) -> None:
         self.dialect = dialect
         self.options = options
         self.text = text
         self.moves_in = move_line_pattern(dialect.grammar)
-        self.walked = walked  # MOVE_RUN tokens already cut (by id)
+        # parsed with _SCAN: MOVE_LINE's cuts must cover every run of moves whole
+        self.scanning = scanning
         self.runs = run_pattern(dialect.grammar)
         self.headers = Headers()
 
@@ -333,8 +332,10 @@ class _Records:
         play, play_from = builder.move_piece, builder.move_from
         stmt = ""
         try:
-            lines = self.walked.get(id(run))
-            for stmt in self.moves_in(run) if lines is None else lines:
+            statements = self.moves_in(run)
+            if self.scanning and sum(map(len, statements)) != len(run):
+                raise _Inexact  # the cuts follow each other: they cover the run, or leave a gap
+            for stmt in statements:
                 fields = moves.get(stmt[:7]) or _move_fields(stmt[:7])
                 to, origin, color, after = fields
                 if origin is None:
@@ -606,25 +607,15 @@ def reader(dialect: Dialect) -> Callable[..., list[Game]]:
 
     def read(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
         text = normalise(text)
-        records: list[list[tuple[Any, ...]]] | None = None
-        walked: dict[int, list[str]] | None = None
-        if scan:
-            try:
-                scanner = _lark.parser(dialect.grammar, transformer=_TAGS, edit_terminals=_scanning)
-                scanned: list[list[tuple[Any, ...]]] = _lark.parse(scanner, text, dialect.name)  # type: ignore[assignment]
-                walked = _walk(scanned, move_line_pattern(dialect.grammar))
-                records = scanned
-            except KifuSyntaxError:
-                pass  # the grammar as it is says what is wrong, and where
-        if walked is None:
-            try:
-                parser = _lark.parser(dialect.grammar, transformer=_TAGS)
-                records = _lark.parse(parser, text, dialect.name)  # type: ignore[assignment]
-            except KifuSyntaxError as err:
-                raise dialect.explain(err) from None
-            walked = {}
-        assert records is not None
-        reading = _Records(dialect, options, text, walked)
+        games = _scanned_games(dialect, text, options) if scan else None
+        if games is not None:
+            return games
+        try:
+            parser = _lark.parser(dialect.grammar, transformer=_TAGS)
+            records: list[list[tuple[Any, ...]]] = _lark.parse(parser, text, dialect.name)  # type: ignore[assignment]
+        except KifuSyntaxError as err:
+            raise dialect.explain(err) from None
+        reading = _Records(dialect, options, text, False)
         return [game for game in map(reading.game, records) if game is not None]
 
     read.__doc__ = f"Read every {dialect.name.upper()} record in ``text``."
@@ -638,8 +629,8 @@ def reader(dialect: Dialect) -> Callable[..., list[Game]]:
 # does, or is blank, and the blanks and commas before the next statement: every line a run
 # of MOVE_LINEs can hold. What it takes holds the run lark would take, from the same place;
 # the reader then cuts it with MOVE_LINE's pattern, and a text where the cuts do not cover a
-# run whole, or that the parser refuses, is read again with the grammar as it is
-# (tests/formats/test_csa_scan.py checks both agree).
+# run whole, that the parser refuses, or that does not read, is read again with the grammar as
+# it is, which says what is wrong first (tests/formats/test_csa_scan.py checks both agree).
 _SCAN = r"[+\-][^\n]*\n(?:[ \t,]*(?:[+\-'T][^\n]*)?\n)*+[ \t,]*"
 
 
@@ -655,21 +646,22 @@ def _scanning(terminal: TerminalDef) -> None:
         terminal.pattern = PatternRE(_SCAN + "(?#" + "-" * room + ")", exact.flags)
 
 
-def _walk(
-    records: list[list[tuple[Any, ...]]], cut: Callable[[str], list[str]]
-) -> dict[int, list[str]] | None:
-    """Each MOVE_RUN token of ``records`` cut into its MOVE_LINEs (by the token's id);
-    ``None`` when the cuts of one do not cover it whole (they follow each other)."""
-    walked: dict[int, list[str]] = {}
-    for items in records:
-        for item in items:
-            if item[0] == "moves":
-                run: Token = item[1]
-                lines = cut(run)
-                if sum(map(len, lines)) != len(run):
-                    return None
-                walked[id(run)] = lines
-    return walked
+class _Inexact(Exception):
+    """A run of moves the parser took with :data:`_SCAN` is not MOVE_LINEs alone: the text
+    is read again with the grammar as it is."""
+
+
+def _scanned_games(dialect: Dialect, text: str, options: ReadOptions) -> list[Game] | None:
+    """The games of ``text`` (normalised) read with :data:`_SCAN`; ``None`` when the grammar
+    as it is must read it: a run is not MOVE_LINEs alone, or the text is refused (its error,
+    and which error comes first, are the grammar's to tell)."""
+    try:
+        scanner = _lark.parser(dialect.grammar, transformer=_TAGS, edit_terminals=_scanning)
+        records: list[list[tuple[Any, ...]]] = _lark.parse(scanner, text, dialect.name)  # type: ignore[assignment]
+        reading = _Records(dialect, options, text, True)
+        return [game for game in map(reading.game, records) if game is not None]
+    except (KifuError, _Inexact):
+        return None
 
 
 def _detect_csa(text: str) -> float:

@@ -58,12 +58,11 @@ _TIMES_KEPT = 4096
 class _KifReader:
     """Reads the lines of one parsed KIF text into a game."""
 
-    def __init__(
-        self, text: str, options: ReadOptions, walked: dict[int, list[re.Match[str]]]
-    ) -> None:
+    def __init__(self, text: str, options: ReadOptions, scanning: bool) -> None:
         self.text = text
         self.options = options
-        self.walked = walked  # MOVES_BLOCK tokens already walked line by line (by id)
+        # parsed with _SCAN: every move block's lines must read as the block's terminals
+        self.scanning = scanning
         self.section = HeaderSection()
         self.diagram = DiagramReader(FORMAT_NAME, text)
         self.root_comments: list[str] = []
@@ -190,11 +189,17 @@ class _KifReader:
         line = block.line
         assert line is not None
         pick = _LINE_GROUPS
-        lines = self.walked.get(id(block))
+        scanning = self.scanning
+        end = 0  # where the lines read so far end
         try:
-            for m in _block_regex().finditer(block) if lines is None else lines:
+            for m in _block_regex().finditer(block):
+                if scanning and m.start() != end:
+                    raise _Inexact  # a line the block's terminals do not read
+                end = m.end()
                 number, move_text, special, time_text, fork = pick(m)
                 if number is None:  # a comment or bookmark line after the move
+                    if scanning and m.start() == 0:
+                        raise _Inexact  # a block starts with a move line
                     text = m.group()
                     if text[0] == "*":
                         builder.comment(comment_text(text))
@@ -238,6 +243,8 @@ class _KifReader:
                     marked.append(node)
                 depth += 1
                 line += 1
+            if scanning and end != len(block):
+                raise _Inexact
         finally:
             self.depth = depth
 
@@ -400,21 +407,13 @@ def read_kif(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
     """Read a KIF/KIFU record (one game, with its variations); ``scan=False`` reads it with
     the grammar as it is, without :data:`_SCAN` (the tests compare both)."""
     text = normalise(text)
-    walked: dict[int, list[re.Match[str]]] | None = None
-    if scan:
-        try:
-            scanner = _lark.parser(GRAMMAR, edit_terminals=_scanning)
-            tree = _lark.parse(scanner, text, FORMAT_NAME)
-            walked = _walk(tree.children)
-        except KifuSyntaxError:
-            pass  # the grammar as it is says what is wrong, and where
-    if walked is None:
+    game = _scanned_game(text, options) if scan else None
+    if game is None:
         try:
             tree = _lark.parse(_lark.parser(GRAMMAR), text, FORMAT_NAME)
         except KifuSyntaxError as err:
             raise _explain(err) from None
-        walked = {}
-    game = _KifReader(text, options, walked).read(tree.children)
+        game = _KifReader(text, options, False).read(tree.children)
     game.format = FORMAT_NAME
     return [game]
 
@@ -425,8 +424,9 @@ def read_kif(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
 # with its number, COMMENT_LINE with `*`, BOOKMARK_LINE with `&`) and reads no further into
 # a line than its line break. What it takes holds the block lark would take, from the same
 # place; the walk then reads every line with the grammar's terminals (_block_regex), and a text
-# where any line of any block does not read as one of them, or that the parser refuses, is
-# read again with the grammar as it is (tests/formats/test_kif_scan.py checks both agree).
+# where a line of a block does not read as one of them, that the parser refuses, or that does
+# not read, is read again with the grammar as it is, which says what is wrong first
+# (tests/formats/test_kif_scan.py checks both agree).
 _SCAN = r"(?:[ \t]*[0-9][^\n]*\n(?:[*&][^\n]*\n)*+)++"
 
 
@@ -442,24 +442,20 @@ def _scanning(terminal: TerminalDef) -> None:
         terminal.pattern = PatternRE(_SCAN + "(?#" + "-" * room + ")", exact.flags)
 
 
-def _walk(items: list[Token | Tree[Token]]) -> dict[int, list[re.Match[str]]] | None:
-    """Each MOVES_BLOCK token of ``items`` read line by line with the grammar's terminals
-    (by the token's id); ``None`` when a line of one does not read as one."""
-    walked: dict[int, list[re.Match[str]]] = {}
-    pattern = _block_regex()
-    for item in items:
-        if isinstance(item, Token) and item.type == "MOVES_BLOCK":
-            lines: list[re.Match[str]] = []
-            end = 0
-            for m in pattern.finditer(item):
-                if m.start() != end:
-                    return None
-                end = m.end()
-                lines.append(m)
-            if end != len(item) or not lines or lines[0].group(1) is None:
-                return None  # a block starts with a move line
-            walked[id(item)] = lines
-    return walked
+class _Inexact(Exception):
+    """A move block the parser took with :data:`_SCAN` holds a line its terminals do not
+    read: the text is read again with the grammar as it is."""
+
+
+def _scanned_game(text: str, options: ReadOptions) -> Game | None:
+    """The game of ``text`` (normalised) read with :data:`_SCAN`; ``None`` when the grammar
+    as it is must read it: a block holds a line its terminals do not read, or the text is
+    refused (its error, and which error comes first, are the grammar's to tell)."""
+    try:
+        tree = _lark.parse(_lark.parser(GRAMMAR, edit_terminals=_scanning), text, FORMAT_NAME)
+        return _KifReader(text, options, True).read(tree.children)
+    except (KifuError, _Inexact):
+        return None
 
 
 def _explain(err: KifuSyntaxError) -> KifuSyntaxError:

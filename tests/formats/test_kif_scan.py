@@ -1,7 +1,8 @@
 """The KIF reader's parser finds where a move block ends with a looser pattern
-(``kif_read._SCAN``) and reads its lines with the grammar's own terminals: every text reads
-as with the grammar as it is (``read_kif(..., scan=False)``), games, warnings and errors alike,
-on every fixture and corpus text, real-shaped records, and damaged texts."""
+(``kif_read._SCAN``) and reads its lines with the grammar's own terminals, and reads a text
+again with the grammar as it is when a line does not read or the text has an error: every
+text reads as with the grammar as it is (``read_kif(..., scan=False)``), games, warnings and
+errors alike, on every fixture and corpus text, real-shaped records, and damaged texts."""
 
 from __future__ import annotations
 
@@ -33,16 +34,8 @@ def _read(text: str, scan: bool) -> Any:
 
 
 def _scanned(text: str) -> bool:
-    """Whether the scanning parser reads ``text`` and every block's lines read as lines."""
-    try:
-        tree = _lark.parse(
-            _lark.parser(kif_read.GRAMMAR, edit_terminals=kif_read._scanning),
-            kif_read.normalise(text),
-            "kif",
-        )
-    except KifuError:
-        return False
-    return kif_read._walk(tree.children) is not None
+    """Whether the scanning parser and the walk of its blocks read ``text`` alone."""
+    return kif_read._scanned_game(kif_read.normalise(text), _OPTIONS) is not None
 
 
 def test_the_scan_keeps_every_terminal_in_its_place() -> None:
@@ -57,11 +50,15 @@ def test_the_scan_keeps_every_terminal_in_its_place() -> None:
 
 
 def test_every_fixture_and_corpus_text_reads_alike() -> None:
-    assert TEXTS
+    read = []
     for text in TEXTS:
-        assert _read(text, True) == _read(text, False)
-    scanned = sum(_scanned(text) for text in TEXTS)
-    assert scanned > len(TEXTS) * 3 // 4, f"scanned {scanned} of {len(TEXTS)}"
+        found = _read(text, True)
+        assert found == _read(text, False)
+        if found[0] != "error":
+            read.append(text)
+    # a text with an error is read again with the grammar as it is; the others need not be
+    scanned = sum(_scanned(text) for text in read)
+    assert read and scanned > len(read) * 3 // 4, f"scanned {scanned} of {len(read)}"
 
 
 def test_real_shaped_records_read_alike_and_are_scanned() -> None:
