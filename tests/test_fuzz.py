@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,19 @@ def mutations(draw: st.DrawFn, data: bytes) -> bytes:
             continue
         data = b"\n".join(lines)
     return data
+
+
+@st.composite
+def damaged(draw: st.DrawFn, text: str, odd_lines: Sequence[str]) -> str:
+    """``text`` with :func:`mutations` made to its bytes, or one to three of ``odd_lines``
+    (whole lines, each with its line break) inserted."""
+    if draw(st.booleans()):
+        return draw(mutations(text.encode())).decode("utf-8", "replace")
+    lines = text.splitlines(keepends=True)
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(lines)))
+        lines.insert(at, draw(st.sampled_from(odd_lines)))
+    return "".join(lines)
 
 
 @pytest.mark.parametrize(

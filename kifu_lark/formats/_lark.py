@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from lark import (
@@ -48,6 +48,28 @@ def _uncaptured(terminal: TerminalDef) -> None:
     pattern = terminal.pattern
     if isinstance(pattern, PatternRE) and "(?P<" in pattern.value:
         terminal.pattern = PatternRE(_NAMED_GROUP.sub("(?:", pattern.value), pattern.flags)
+
+
+@functools.cache
+def scanning(name: str, scan: str) -> Callable[[TerminalDef], None]:
+    """``edit_terminals`` for a reader's scanning parser: terminal ``name`` (a run the reader
+    cuts with the grammar's own line terminals anyway) matched with ``scan``, a looser pattern
+    that takes at least what the terminal takes from the same place. It is padded with a
+    ``(?#…)`` comment to the terminal's own length: lark orders the terminals it tries by
+    priority, width and then pattern length. The reader must check its cuts cover each run
+    whole and read the text again with the grammar as it is when they do not (the CSA and KIF
+    readers' ``_SCAN``). Cached: the parser cache knows the function by identity."""
+
+    def edit(terminal: TerminalDef) -> None:
+        _uncaptured(terminal)
+        if terminal.name == name:
+            exact = terminal.pattern
+            room = len(exact.value) - len(scan) - len("(?#)")
+            if room < 0:
+                raise AssertionError(f"{name} is shorter than its scan: pad the other way")
+            terminal.pattern = PatternRE(scan + "(?#" + "-" * room + ")", exact.flags)
+
+    return edit
 
 
 # Parsers are built once, by one thread at a time: lark's grammar loading is not meant to run

@@ -35,7 +35,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from lark import Token, Transformer
-from lark.lexer import PatternRE, TerminalDef
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
@@ -634,16 +633,8 @@ def reader(dialect: Dialect) -> Callable[..., list[Game]]:
 _SCAN = r"[+\-][^\n]*\n(?:[ \t,]*(?:[+\-'T][^\n]*)?\n)*+[ \t,]*"
 
 
-def _scanning(terminal: TerminalDef) -> None:
-    """The reader's parser: MOVE_RUN scanned with :data:`_SCAN`, its pattern padded to the
-    length of the terminal's own (lark orders the terminals it tries by that length)."""
-    _lark._uncaptured(terminal)
-    if terminal.name == "MOVE_RUN":
-        exact = terminal.pattern
-        room = len(exact.value) - len(_SCAN) - len("(?#)")
-        if room < 0:
-            raise AssertionError("MOVE_RUN is shorter than its scan: pad the other way")
-        terminal.pattern = PatternRE(_SCAN + "(?#" + "-" * room + ")", exact.flags)
+#: The reader's parser: MOVE_RUN scanned with :data:`_SCAN` (see ``_lark.scanning``).
+_scanning = _lark.scanning("MOVE_RUN", _SCAN)
 
 
 class _Inexact(Exception):

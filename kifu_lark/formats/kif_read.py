@@ -7,7 +7,6 @@ import operator
 import re
 
 from lark import Token, Tree
-from lark.lexer import PatternRE, TerminalDef
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
@@ -430,16 +429,8 @@ def read_kif(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
 _SCAN = r"(?:[ \t]*[0-9][^\n]*\n(?:[*&][^\n]*\n)*+)++"
 
 
-def _scanning(terminal: TerminalDef) -> None:
-    """The reader's parser: MOVES_BLOCK scanned with :data:`_SCAN`, its pattern padded to
-    the length of the terminal's own (lark orders the terminals it tries by that length)."""
-    _lark._uncaptured(terminal)
-    if terminal.name == "MOVES_BLOCK":
-        exact = terminal.pattern
-        room = len(exact.value) - len(_SCAN) - len("(?#)")
-        if room < 0:
-            raise AssertionError("MOVES_BLOCK is shorter than its scan: pad the other way")
-        terminal.pattern = PatternRE(_SCAN + "(?#" + "-" * room + ")", exact.flags)
+#: The reader's parser: MOVES_BLOCK scanned with :data:`_SCAN` (see ``_lark.scanning``).
+_scanning = _lark.scanning("MOVES_BLOCK", _SCAN)
 
 
 class _Inexact(Exception):

@@ -21,7 +21,7 @@ from kifu_lark.formats.msk import MSK
 from kifu_lark.rules.replay import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
-from tests.test_fuzz import mutations
+from tests.test_fuzz import damaged
 
 _OPTIONS = ReadOptions(tolerance(()), {})
 DIALECTS = {"csa.lark": (CSA, (".csa",)), "msk.lark": (MSK, (".msk",))}
@@ -106,12 +106,5 @@ _ODD_LINES = [
 def test_damaged_texts_read_or_fail_alike(data: st.DataObject) -> None:
     grammar = data.draw(st.sampled_from(sorted(DIALECTS)))
     text = data.draw(st.sampled_from(TEXTS[grammar]))
-    if data.draw(st.booleans()):
-        text = data.draw(mutations(text.encode())).decode("utf-8", "replace")
-    else:
-        lines = text.splitlines(keepends=True)
-        for _ in range(data.draw(st.integers(1, 3))):
-            at = data.draw(st.integers(0, len(lines)))
-            lines.insert(at, data.draw(st.sampled_from(_ODD_LINES)))
-        text = "".join(lines)
+    text = data.draw(damaged(text, _ODD_LINES))
     assert _read(grammar, text, True) == _read(grammar, text, False)

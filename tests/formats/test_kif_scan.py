@@ -18,7 +18,7 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.rules.replay import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
-from tests.test_fuzz import mutations
+from tests.test_fuzz import damaged
 
 _OPTIONS = ReadOptions(tolerance(()), {})
 TEXTS = record_texts((".kif", ".kifu"))
@@ -92,13 +92,5 @@ _ODD_LINES = [
 @given(st.data())
 def test_damaged_texts_read_or_fail_alike(data: st.DataObject) -> None:
     text = data.draw(st.sampled_from(TEXTS))
-    if data.draw(st.booleans()):
-        broken = data.draw(mutations(text.encode()))
-        text = broken.decode("utf-8", "replace")
-    else:
-        lines = text.splitlines(keepends=True)
-        for _ in range(data.draw(st.integers(1, 3))):
-            at = data.draw(st.integers(0, len(lines)))
-            lines.insert(at, data.draw(st.sampled_from(_ODD_LINES)))
-        text = "".join(lines)
+    text = data.draw(damaged(text, _ODD_LINES))
     assert _read(text, True) == _read(text, False)
