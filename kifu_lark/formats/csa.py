@@ -218,13 +218,22 @@ _RUN_TAGS = {
 
 
 def run_pattern(grammar: str) -> re.Pattern[str]:
-    """What cuts ``grammar``'s INFO_RUN, POSITION_RUN and HEAD_RUN tokens back into their statements
-    (each with the _EOS after it)."""
+    """What cuts ``grammar``'s INFO_RUN, POSITION_RUN and HEAD_RUN tokens back into their
+    statements (each with the _EOS after it)."""
     return _lark.pieces_pattern(grammar, tuple(_RUN_TAGS), "_EOS")
 
 
-def _cut_run(run: Token, runs: re.Pattern[str]) -> list[tuple[str, Token]]:
-    return [(_RUN_TAGS[token.type], token) for token in _lark.cut(run, runs)]
+def _statements(items: list[tuple[Any, ...]], runs: re.Pattern[str]) -> list[tuple[Any, ...]]:
+    """``items`` with each run cut into its statements, tagged as ``_Tags`` tags them."""
+    if not any(item[0] == "run" for item in items):
+        return items
+    out: list[tuple[Any, ...]] = []
+    for item in items:
+        if item[0] == "run":
+            out += [(_RUN_TAGS[token.type], token) for token in _lark.cut(item[1], runs)]
+        else:
+            out.append(item)
+    return out
 
 
 # Server records (floodgate) give the usual start as nine P1…P9 lines, the same text in
@@ -252,7 +261,7 @@ class _Records:
     def game(self, items: list[tuple[Any, ...]]) -> Game | None:
         if not items:
             return None
-        items = self._statements(items)
+        items = _statements(items, self.runs)
         headers = Headers()
         setup: list[tuple[Any, ...]] = []
         turn: Token | None = None
@@ -294,18 +303,6 @@ class _Records:
             else:
                 self._time(builder, token, token[1:])
         return builder.finish(headers)
-
-    def _statements(self, items: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-        """``items`` with each run cut into its statements, tagged as ``_Tags`` tags them."""
-        if not any(item[0] == "run" for item in items):
-            return items
-        out: list[tuple[Any, ...]] = []
-        for item in items:
-            if item[0] == "run":
-                out += _cut_run(item[1], self.runs)
-            else:
-                out.append(item)
-        return out
 
     def _usual_rows(self, setup: list[tuple[Any, ...]]) -> bool:
         """Whether ``setup`` is exactly the P1… rows of the usual start."""
