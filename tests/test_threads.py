@@ -36,7 +36,8 @@ TABLES = [
     (csa, "_TAILS", "_TAILS_KEPT"),
     (csa, "_USUAL_ROWS", "_USUAL_ROWS_KEPT"),
     (kif_read, "_MOVES", "_MOVES_KEPT"),
-    (kif_read, "_TIMES", "_TIMES_KEPT"),
+    (kif_read, "_SPENT", "_SPENT_KEPT"),
+    (kif_read, "_TOTALS", "_TOTALS_KEPT"),
     (ki2, "_FIELDS", "_FIELDS_KEPT"),
 ]
 

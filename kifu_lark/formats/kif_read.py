@@ -49,9 +49,12 @@ _MoveParts = tuple[Square | None, Square | None, PieceKind, bool | None, bool]
 # move texts in 30 000 moves).
 _MOVES: dict[str, _MoveParts] = {}
 _MOVES_KEPT = 65536
-_Clock = tuple[float, float | None]
-_TIMES: dict[str, _Clock] = {}
-_TIMES_KEPT = 4096
+# A time's two halves apart: the spent part (``0:16``) repeats within a record, the running
+# total (``00:12:34``) only across records (a two-hour game's totals are 7 200 texts).
+_SPENT: dict[str, float] = {}
+_SPENT_KEPT = 4096
+_TOTALS: dict[str, float] = {}
+_TOTALS_KEPT = 16384
 
 
 class _KifReader:
@@ -180,7 +183,7 @@ class _KifReader:
         """
         builder = self.builder
         assert builder is not None
-        moves, times = _MOVES, _TIMES
+        moves, spent_table, totals = _MOVES, _SPENT, _TOTALS
         marked = self.marked
         play_from, play_piece = builder.move_from, builder.move_piece
         offset = builder.start.ply - 1
@@ -195,7 +198,7 @@ class _KifReader:
                 if scanning and m.start() != end:
                     raise _Inexact  # a line the block's terminals do not read
                 end = m.end()
-                number, move_text, special, time_text, fork = pick(m)
+                number, move_text, special, spent_text, total_text, fork = pick(m)
                 if number is None:  # a comment or bookmark line after the move
                     if scanning and m.start() == 0:
                         raise _Inexact  # a block starts with a move line
@@ -233,11 +236,16 @@ class _KifReader:
                     raise _at_move(err, m, special) from None
                 if builder.pending_foul is not None and builder.pending_foul.column is None:
                     _at_move(builder.pending_foul, m, special)  # raised unless declared
-                if time_text is not None:
-                    time = times.get(time_text)
-                    if time is None:
-                        time = _time(m, time_text)
-                    builder.node.set_time(time[0], time[1])
+                if spent_text is not None:
+                    spent = spent_table.get(spent_text)
+                    if spent is None:
+                        spent = _spent(m, spent_text)
+                    total: float | None = None
+                    if total_text is not None:
+                        total = totals.get(total_text)
+                        if total is None:
+                            total = _total(m, total_text)
+                    builder.node.set_time(spent, total)
                 if fork is not None:
                     marked.append(node)
                 depth += 1
@@ -306,9 +314,10 @@ _PLY_GROUPS = (
     "origin",
     "drop",
     "special",
-    "time",
+    "spent",
     "minutes",
     "seconds",
+    "total",
     "total_hours",
     "total_minutes",
     "total_seconds",
@@ -321,9 +330,12 @@ def _numbers(*names: str) -> tuple[int, ...]:
 
 
 # what every line needs; then what a new move text and a new time text need
-_LINE_GROUPS = operator.itemgetter(*_numbers("ply_number", "move", "special", "time", "fork"))
+_LINE_GROUPS = operator.itemgetter(
+    *_numbers("ply_number", "move", "special", "spent", "total", "fork")
+)
 _MOVE_GROUPS = _numbers("to", "piece", "promote", "origin", "drop")
-_TIME_GROUPS = _numbers("minutes", "seconds", "total_hours", "total_minutes", "total_seconds")
+_SPENT_GROUPS = _numbers("minutes", "seconds")
+_TOTAL_GROUPS = _numbers("total_hours", "total_minutes", "total_seconds")
 
 
 def _move_parts(m: re.Match[str], text: str) -> _MoveParts:
@@ -350,18 +362,20 @@ def _number(digits: str) -> int:
     return int(digits) if value is None else value
 
 
-def _time(m: re.Match[str], text: str) -> _Clock:
-    """The time spent and running total of a move line, kept for its text."""
-    minutes, seconds, hours, total_minutes, total_seconds = m.group(*_TIME_GROUPS)
-    total = None
-    if total_minutes is not None:
-        total = float(
-            (_number(hours) * 3600 if hours else 0)
-            + _number(total_minutes) * 60
-            + _number(total_seconds)
-        )
+def _spent(m: re.Match[str], text: str) -> float:
+    """The time spent of a move line (its ``spent`` group, ``text``), kept for its text."""
+    minutes, seconds = m.group(*_SPENT_GROUPS)
     spent = float(_number(minutes) * 60 + _number(seconds))
-    return remember(_TIMES, text, (spent, total), _TIMES_KEPT)
+    return remember(_SPENT, text, spent, _SPENT_KEPT)
+
+
+def _total(m: re.Match[str], text: str) -> float:
+    """The running total of a move line (its ``total`` group, ``text``), kept for its text."""
+    hours, minutes, seconds = m.group(*_TOTAL_GROUPS)
+    total = float(
+        (_number(hours) * 3600 if hours else 0) + _number(minutes) * 60 + _number(seconds)
+    )
+    return remember(_TOTALS, text, total, _TOTALS_KEPT)
 
 
 @functools.cache

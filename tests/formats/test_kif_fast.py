@@ -156,6 +156,7 @@ def test_shared_moves_and_times_change_no_game(name: str) -> None:
             return (err.code, err.line, err.column, str(err))
 
     kif_read._MOVES.clear()
-    kif_read._TIMES.clear()
+    kif_read._SPENT.clear()
+    kif_read._TOTALS.clear()
     cold = read()
     assert cold == read()
