@@ -9,6 +9,7 @@ engine, and grows the tree. Errors get the format, line, column, ply and text of
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
+from functools import partial
 
 from kifu_lark.errors import IllegalMoveError, InvalidRecordError, KifuError
 from kifu_lark.model.color import Color
@@ -239,8 +240,18 @@ class GameBuilder:
         except KifuError as err:
             return self._foul_move(
                 self.error(err, line, column, text),
-                lambda: self._move_resolved(
-                    to, color, from_, piece, piece_after, promote, drop, relative, text, line,
+                partial(
+                    self._move_resolved,
+                    to,
+                    color,
+                    from_,
+                    piece,
+                    piece_after,
+                    promote,
+                    drop,
+                    relative,
+                    text,
+                    line,
                     column,
                 ),
             )
@@ -309,8 +320,17 @@ class GameBuilder:
         except KifuError as err:
             return self._foul_move(
                 self.error(err, line, column, text),
-                lambda: self.move_from(
-                    to, from_, color, piece, piece_after, promote, text, line, column
+                partial(
+                    self.move_from,
+                    to,
+                    from_,
+                    color,
+                    piece,
+                    piece_after,
+                    promote,
+                    text,
+                    line,
+                    column,
                 ),
             )
         if board.tolerated:
@@ -392,8 +412,8 @@ class GameBuilder:
         except KifuError as err:
             return self._foul_move(
                 self.error(err, line, column, text),
-                lambda: self.move_piece(
-                    to, color, piece, promote, None, relative, text, line, column
+                partial(
+                    self.move_piece, to, color, piece, promote, None, relative, text, line, column
                 ),
             )
         return self._append(g.move(mover, f, t, code, promote, captured), line, column)
@@ -433,7 +453,7 @@ class GameBuilder:
         except KifuError as err:
             return self._foul_move(
                 self.error(err, line, column, text),
-                lambda: self.move_piece(to, color, kind, promote, True, "", text, line, column),
+                partial(self.move_piece, to, color, kind, promote, True, "", text, line, column),
             )
         return self._append(g.move(mover, 0, t, code | c << 4, False, 0), line, column)
 
