@@ -639,13 +639,74 @@ class _Inexact(Exception):
     is read again with the grammar as it is."""
 
 
+@functools.cache
+def whole_record_pattern(grammar: str) -> re.Pattern[str]:
+    """The usual record whole, as the reader's parser (MOVE_RUN scanned with :data:`_SCAN`)
+    lexes it: HEAD_RUN, MOVE_RUN, then the end (SPECIAL and its TIME) and comment lines, and
+    nothing else. Each terminal is an atomic group holding its own pattern, in the order the
+    grammar allows them, so each takes what lark's lexer takes (its first match, none of it
+    given back); no other terminal can start where each does. tests/formats/
+    test_csa_whole_record.py checks that the tokens are lark's on every text."""
+    lark = _lark.parser(grammar, transformer=_TAGS, edit_terminals=_scanning)
+
+    def term(name: str) -> str:
+        return f"(?>{lark.get_terminal(name).pattern.to_regexp()})"
+
+    eos = term("_EOS")
+    return re.compile(
+        f"(?P<head>{term('HEAD_RUN')})(?P<moves>{term('MOVE_RUN')})"
+        f"(?:(?P<special>{term('SPECIAL')}){eos}(?:(?P<time>{term('TIME')}){eos})?+)?+"
+        f"(?P<comments>(?:{term('COMMENT')}{eos})*+)\\Z"
+    )
+
+
+#: The groups of :func:`whole_record_pattern`: each one's tag (as ``_Tags`` gives it) and
+#: token type; the comments are a run, cut into COMMENT tokens as a head is.
+_WHOLE_RECORD = (
+    ("head", "run", "HEAD_RUN"),
+    ("moves", "moves", "MOVE_RUN"),
+    ("special", "special", "SPECIAL"),
+    ("time", "time", "TIME"),
+    ("comments", "run", "COMMENT_RUN"),
+)
+
+
+def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None:
+    """The statements of ``text`` when it is one usual record whole (see
+    :func:`whole_record_pattern`), as the parser gives them (runs not yet cut); ``None``
+    for any other text. lark spent a few microseconds on each of these tokens: a tenth of
+    reading a record of a hundred moves."""
+    m = whole_record_pattern(grammar).match(text)
+    if m is None:
+        return None
+    items: list[tuple[Any, ...]] = []
+    line, line_start, seen = 1, 0, 0
+    for group, tag, kind in _WHOLE_RECORD:
+        start, end = m.span(group)
+        if start == end:  # not there (-1) or empty (no comments)
+            continue
+        breaks = text.count("\n", seen, start)
+        if breaks:
+            line += breaks
+            line_start = text.rfind("\n", seen, start) + 1
+        seen = start
+        token = _lark._token(kind, text[start:end], start, line, start - line_start + 1)
+        items.append((tag, token))
+    return [items]
+
+
+def _scanned_records(dialect: Dialect, text: str) -> list[list[tuple[Any, ...]]]:
+    """The statements of each record of ``text``, parsed with :data:`_SCAN`."""
+    scanner = _lark.parser(dialect.grammar, transformer=_TAGS, edit_terminals=_scanning)
+    return _lark.parse(scanner, text, dialect.name)  # type: ignore[return-value]
+
+
 def _scanned_games(dialect: Dialect, text: str, options: ReadOptions) -> list[Game] | None:
     """The games of ``text`` (normalised) read with :data:`_SCAN`; ``None`` when the grammar
     as it is must read it: a run is not MOVE_LINEs alone, or the text is refused (its error,
     and which error comes first, are the grammar's to tell)."""
     try:
-        scanner = _lark.parser(dialect.grammar, transformer=_TAGS, edit_terminals=_scanning)
-        records: list[list[tuple[Any, ...]]] = _lark.parse(scanner, text, dialect.name)  # type: ignore[assignment]
+        records = _whole_record(dialect.grammar, text) or _scanned_records(dialect, text)
         reading = _Records(dialect, options, text, True)
         return [game for game in map(reading.game, records) if game is not None]
     except (KifuError, _Inexact):
