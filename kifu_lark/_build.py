@@ -35,6 +35,7 @@ COMPILED = (
     "rules/resolve.py",
     "model/node.py",
     "formats/_memo.py",
+    "formats/_tokens.py",
     "formats/csa.py",
     "formats/kif_read.py",
     "formats/ki2.py",

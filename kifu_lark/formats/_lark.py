@@ -27,6 +27,7 @@ from lark.lexer import PatternRE, PatternStr, TerminalDef
 from lark.load_grammar import FromPackageLoader
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
+from kifu_lark.formats._tokens import token
 
 GRAMMAR_PACKAGE = "kifu_lark.grammars"
 #: Loader for ``%import`` of our grammars from a third party's grammar.
@@ -123,24 +124,6 @@ def pieces_pattern(
     return re.compile(f"(?:{alternatives}){tail}")
 
 
-_new_str = str.__new__
-
-
-def _token(kind: str, value: str, start: int, line: int, column: int) -> Token:
-    """``Token(kind, value, start, line, column)`` at a third of its cost (lark's
-    constructor sorts out keyword arguments first): the head of a short record is cut into a
-    dozen of them. tests/formats/test_head_blocks.py checks they equal the tokens lark
-    makes of the same lines."""
-    token: Token = _new_str(Token, value)
-    token.type = kind
-    token.value = value
-    token.start_pos = start
-    token.line = line
-    token.column = column
-    token.end_line = token.end_column = token.end_pos = None
-    return token
-
-
 def cut(run: Token, pattern: re.Pattern[str], skip: str = "") -> Iterator[Token]:
     """The tokens ``run`` is made of, each located as lark locates a token: every match of
     ``pattern`` (from :func:`pieces_pattern`; the matches follow each other and cover the
@@ -161,7 +144,7 @@ def cut(run: Token, pattern: re.Pattern[str], skip: str = "") -> Iterator[Token]
         if kind == skip:
             continue
         value = m.group(kind)
-        yield _token(kind, value, start + at, line, at - line_start + 1)
+        yield token(kind, value, start + at, line, at - line_start + 1)
 
 
 def expand(items: Iterable[Any], runs: dict[str, re.Pattern[str]]) -> Iterator[Any]:

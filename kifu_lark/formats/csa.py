@@ -39,6 +39,7 @@ from lark import Token, Transformer
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
 from kifu_lark.formats._memo import remember
+from kifu_lark.formats._tokens import match_tokens
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
 from kifu_lark.formats.csa_dialect import CSA, ILLEGAL_ACTION, KEY_OF_NAME, Dialect
 from kifu_lark.formats.csa_write import encoding_rule, writer
@@ -660,15 +661,17 @@ def whole_record_pattern(grammar: str) -> re.Pattern[str]:
     )
 
 
-#: The groups of :func:`whole_record_pattern`: each one's tag (as ``_Tags`` gives it) and
-#: token type; the comments are a run, cut into COMMENT tokens as a head is.
+#: The groups of :func:`whole_record_pattern` and their token types; the comments are a run,
+#: cut into COMMENT tokens as a head is.
 _WHOLE_RECORD = (
-    ("head", "run", "HEAD_RUN"),
-    ("moves", "moves", "MOVE_RUN"),
-    ("special", "special", "SPECIAL"),
-    ("time", "time", "TIME"),
-    ("comments", "run", "COMMENT_RUN"),
+    ("head", "HEAD_RUN"),
+    ("moves", "MOVE_RUN"),
+    ("special", "SPECIAL"),
+    ("time", "TIME"),
+    ("comments", "COMMENT_RUN"),
 )
+#: Each group's tag, as ``_Tags`` gives it.
+_WHOLE_RECORD_TAGS = ("run", "moves", "special", "time", "run")
 
 
 def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None:
@@ -679,20 +682,8 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
     m = whole_record_pattern(grammar).match(text)
     if m is None:
         return None
-    items: list[tuple[Any, ...]] = []
-    line, line_start, seen = 1, 0, 0
-    for group, tag, kind in _WHOLE_RECORD:
-        start, end = m.span(group)
-        if start == end:  # not there (-1) or empty (no comments)
-            continue
-        breaks = text.count("\n", seen, start)
-        if breaks:
-            line += breaks
-            line_start = text.rfind("\n", seen, start) + 1
-        seen = start
-        token = _lark._token(kind, text[start:end], start, line, start - line_start + 1)
-        items.append((tag, token))
-    return [items]
+    tokens = match_tokens(m, _WHOLE_RECORD)
+    return [[(tag, t) for tag, t in zip(_WHOLE_RECORD_TAGS, tokens, strict=True) if t is not None]]
 
 
 def _scanned_records(dialect: Dialect, text: str) -> list[list[tuple[Any, ...]]]:

@@ -1,0 +1,53 @@
+"""lark tokens made by the readers themselves, located as lark's lexer locates them: the
+pieces of a run token (``_lark.cut``) and the tokens of a whole record matched at once.
+
+Compiled with mypyc in the compiled build (``_build.py``): the whole-record fast paths of
+the CSA and KIF readers call it once a record, and interpreted it cost them 1.5 % of a read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from lark import Token
+
+_new_str: Final = str.__new__
+
+
+def token(kind: str, value: str, start: int, line: int, column: int) -> Token:
+    """``Token(kind, value, start, line, column)`` at a third of its cost (lark's
+    constructor sorts out keyword arguments first): the head of a short record is cut into a
+    dozen of them. tests/formats/test_head_blocks.py checks they equal the tokens lark
+    makes of the same lines."""
+    made: Token = _new_str(Token, value)
+    made.type = kind
+    made.value = value
+    made.start_pos = start
+    made.line = line
+    made.column = column
+    made.end_line = made.end_column = made.end_pos = None
+    return made
+
+
+def match_tokens(m: re.Match[str], kinds: Sequence[tuple[str, str]]) -> list[Token | None]:
+    """The tokens of a match of a reader's whole-record pattern (terminals in a row, each in
+    a group of its own): for each ``(group, token type)`` of ``kinds``, in the order of the
+    text, that group's text as a token of that type, or ``None`` where the group is missing
+    or empty (a token is never empty)."""
+    text = m.string
+    found: list[Token | None] = []
+    line, line_start, seen = 1, 0, 0
+    for group, kind in kinds:
+        start, end = m.span(group)
+        if start == end:
+            found.append(None)
+            continue
+        breaks = text.count("\n", seen, start)
+        if breaks:
+            line += breaks
+            line_start = text.rfind("\n", seen, start) + 1
+        seen = start
+        found.append(token(kind, text[start:end], start, line, start - line_start + 1))
+    return found
