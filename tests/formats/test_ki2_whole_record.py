@@ -1,0 +1,97 @@
+"""The KI2 reader takes the usual record (its head, a block of moves and the summary line)
+apart with one match of a pattern built from the grammar's terminals
+(``ki2.whole_record_pattern``) instead of lark's lexer and parser: where it matches,
+the tokens must be the very tokens lark makes of the text (type, text, offset, line,
+column), on every fixture and corpus text, real-shaped records and damaged texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks import realistic
+from kifu_lark.errors import KifuError
+from kifu_lark.formats import _lark, ki2
+from tests.conftest import record_texts
+from tests.test_fuzz import damaged
+
+TEXTS = record_texts((".ki2", ".ki2u"))
+
+
+def _tokens(tokens: list[Any]) -> list[tuple[Any, ...]]:
+    return [(t.type, str(t), t.start_pos, t.line, t.column) for t in tokens]
+
+
+def _agree(text: str) -> bool:
+    """Whether ``text`` was taken whole; when it was, its tokens must be lark's."""
+    if not text.endswith("\n"):
+        text += "\n"  # as the reader does
+    whole = ki2._whole_record(text)
+    if whole is None:
+        return False
+    try:
+        tree = _lark.parse(_lark.parser("ki2.lark"), text, ki2.NAME)
+    except KifuError as err:  # the pattern took a text lark refuses
+        pytest.fail(f"taken whole, but lark refuses it: {err}")
+    assert whole.data == tree.data
+    assert _tokens(whole.children) == _tokens(tree.children)
+    return True
+
+
+def test_fixture_and_corpus_texts_taken_whole_are_lexed_as_lark_lexes_them() -> None:
+    assert TEXTS
+    taken = sum(_agree(text) for text in TEXTS)
+    assert taken > 0  # the usual record is there: the pattern must serve some
+
+
+def test_real_shaped_records_are_taken_whole() -> None:
+    for plan in realistic.plans(8, seed=321, plies=40):
+        text = realistic.ki2_text(plan)
+        if "手合割：平手" in text:  # a diagram start is lark's to read
+            assert _agree(text)
+
+
+_MOVES = "▲７六歩    △３四歩\n▲２六歩\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("先手：a\n" + _MOVES + "まで3手で中断\n", True),
+        (_MOVES, True),  # no head
+        ("先手：a\n\n" + _MOVES + "\n\nまで3手で中断\n\n", True),  # blank lines between
+        ("先手：a\n*a comment\n\n" + _MOVES + "*on move 3\n", True),
+        ("先手：a\n" + _MOVES + "まで3手で中断：x\n", False),  # a header line, to lark
+        ("先手：a\n▼x：y\n" + _MOVES, True),  # a header line in the head
+        ("先手：a\n" + _MOVES + "▼x：y\n", False),  # a header line after the moves
+        ("先手：a\n" + _MOVES + "まで3手で中断\n終了日時：2024/01/01\n", False),
+        ("\ufeff先手：a\n" + _MOVES, False),  # a BOM
+        ("先手：a\n" + _MOVES + "変化：3手\n▲２五歩\n", False),  # variations
+        ("先手：a\n" + _MOVES + "まで3手で中断\n-----\nx\n", False),  # a footer
+    ],
+)
+def test_the_parts_of_a_record(text: str, whole: bool) -> None:
+    assert _agree(text) == whole
+
+
+_ODD_LINES = [
+    "まで10手で先手の勝ち\n",
+    "\n",
+    "終了日時：2024/01/01\n",
+    "*comment\n",
+    "変化：3手\n",
+    "▲５五歩\n",
+    "▼x：y\n",
+    "-------\n",
+    "#KIF version=2.0 encoding=UTF-8\n",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_damaged_texts_taken_whole_are_lexed_as_lark_lexes_them(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(TEXTS))
+    _agree(data.draw(damaged(text, _ODD_LINES)))
