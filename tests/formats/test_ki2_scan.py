@@ -1,0 +1,103 @@
+"""The KI2 reader takes the usual record whole, its move block found with a looser pattern
+(``ki2._SCAN``), and walks each move line with KI2_MOVE, checking that the moves follow each
+other and fill the line; it reads a text again with the grammar as it is when they do not or
+the text has an error. Every text reads as with the grammar as it is
+(``read_ki2(..., scan=False)``), games, warnings and errors alike, on every fixture and
+corpus text, real-shaped records, and damaged texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks import realistic
+from kifu_lark.errors import KifuError
+from kifu_lark.formats import _lark, ki2
+from kifu_lark.formats.base import ReadOptions
+from kifu_lark.rules.replay import tolerance
+from tests.canonical import dumps
+from tests.conftest import record_texts
+from tests.test_fuzz import damaged
+
+_OPTIONS = ReadOptions(tolerance(()), {})
+TEXTS = record_texts((".ki2", ".ki2u"))
+
+
+def _read(text: str, scan: bool) -> Any:
+    """What reading ``text`` gives, as comparable data."""
+    try:
+        games = ki2.read_ki2(text, _OPTIONS, scan=scan)
+    except KifuError as err:
+        return ("error", type(err).__name__, err.code, err.line, err.column, str(err))
+    return (dumps(games), [(w.code, w.ply, w.line, w.column) for g in games for w in g.warnings])
+
+
+def _scanned(text: str) -> bool:
+    """Whether the whole-record pattern and the walk of its move block read ``text`` alone."""
+    text = text if text.endswith("\n") else text + "\n"
+    tree = ki2._whole_record(text)
+    if tree is None:
+        return False
+    try:
+        ki2._Reader(text, _OPTIONS, True).read(tree)
+    except (KifuError, ki2._Inexact):
+        return False
+    return True
+
+
+def test_the_scan_keeps_every_terminal_in_its_place() -> None:
+    """lark tries terminals in an order that depends on their patterns' lengths."""
+    scanning = _lark.parser("ki2.lark", edit_terminals=ki2._scanning)
+    exact = _lark.parser("ki2.lark")
+    order = [t.name for t in scanning.parser.lexer.root_lexer.terminals]
+    assert order == [t.name for t in exact.parser.lexer.root_lexer.terminals]
+    block = scanning.get_terminal("MOVES_BLOCK").pattern
+    assert block.value.startswith(ki2._SCAN)
+    assert len(block.value) == len(exact.get_terminal("MOVES_BLOCK").pattern.value)
+
+
+def test_every_fixture_and_corpus_text_reads_alike() -> None:
+    read = []
+    for text in TEXTS:
+        found = _read(text, True)
+        assert found == _read(text, False)
+        if found[0] != "error":
+            read.append(text)
+    scanned = sum(_scanned(text) for text in read)
+    assert read and scanned > len(read) // 2, f"scanned {scanned} of {len(read)}"
+
+
+def test_real_shaped_records_read_alike_and_are_scanned() -> None:
+    for plan in realistic.plans(8, seed=654, plies=40):
+        text = realistic.ki2_text(plan)
+        if "手合割：平手" in text:  # a diagram start is lark's to read
+            assert _scanned(text)
+        assert _read(text, True) == _read(text, False)
+
+
+# Lines the scan takes but a move block may not hold there: each must send the text back to
+# the grammar as it is, with its own error or reading.
+_ODD_LINES = [
+    "▲７六歩 x\n",
+    "▲７六歩△\n",
+    "▲９九歩成\n",
+    "▼x：y\n",
+    "△同　歩    ▲同　銀\n",
+    "▲７六歩   \n",
+    "   ▲２六歩　\r\n",
+    "*a comment\n",
+    "&a bookmark\n",
+    "▲投了\n",
+    "▲\n",
+    "▲５五角打    △５四歩 *\n",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_damaged_texts_read_or_fail_alike(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(TEXTS))
+    text = data.draw(damaged(text, _ODD_LINES))
+    assert _read(text, True) == _read(text, False)
