@@ -95,11 +95,15 @@ class Geometry:
         # [color][kind] → frozenset of step deltas / tuple of slide directions
         self.steps: list[list[frozenset[int]]] = [[frozenset()] * 15, [frozenset()] * 15]
         self.slides: list[list[tuple[int, ...]]] = [[()] * 15, [()] * 15]
+        self.step_tuples: list[list[tuple[int, ...]]] = [[()] * 15, [()] * 15]
         self.ray_dir: list[list[dict[int, int]]] = [[{} for _ in range(15)] for _ in range(2)]
         span = max(files, ranks)
         for c, sign in ((0, 1), (1, -1)):
             for k in range(1, 15):
                 self.steps[c][k] = frozenset(sign * d for d in black_steps.get(k, ()))
+                # the same steps to loop over: a compiled loop over a frozenset goes through
+                # a generic iterator and boxes every step (in the frozenset's own order)
+                self.step_tuples[c][k] = tuple(self.steps[c][k])
                 dirs = tuple(sign * d for d in black_slides.get(k, ()))
                 self.slides[c][k] = dirs
                 self.ray_dir[c][k] = {d * n: d for d in dirs for n in range(1, span)}

@@ -20,7 +20,7 @@ def pseudo_tuples(board: Board) -> Iterator[Tuple]:
     g = board.g
     cells = board.cells
     c = board.turn
-    steps = g.steps[c]
+    steps = g.step_tuples[c]
     slides = g.slides[c]
     zone = g.in_zone[c]
     dead = g.dead[c]

@@ -39,7 +39,7 @@ def origin_indices(board: Board, c: int, t: int, kind: PieceKind) -> list[int]:
     k = KIND_CODE[kind]
     code = k | (c << 4)
     found: list[int] = []
-    for d in g.steps[c][k]:
+    for d in g.step_tuples[c][k]:
         if cells[t - d] == code:
             found.append(t - d)
     for d in g.slides[c][k]:
