@@ -340,9 +340,9 @@ class _Records:
                 else:
                     node = play_from(to, origin, color, None, after, None, None, line, column)
                 # what follows the move: its time, line ends, blanks, commas, comments
-                tail = stmt[7:]
-                quote = tail.find("'")
+                quote = stmt.find("'", 7)
                 if quote < 0:
+                    tail = stmt[7:]
                     time, clock, spent, breaks, width = tails.get(tail) or _tail(tail)
                     if clock:  # Node.set_time's work, done once for the tail's text
                         node._spent = spent
@@ -357,21 +357,33 @@ class _Records:
                     continue
                 # comments: the part before them is looked up as a tail without any (engine
                 # lines differ from move to move; what comes before them repeats)
-                head = tail[:quote]
+                head = stmt[7:quote]
                 time, clock, spent, breaks, _ = tails.get(head) or _tail(head)
                 if clock:
                     node._spent = spent
                     node._clock = clock
                 elif time is not None:
                     node.set_time(time, None)
-                comments = tail[quote:]
-                line += breaks + comments.count("\n")
-                # each comment runs to its line end; blanks and commas end statements
-                for part in comments.split("\n"):
-                    part = part.lstrip(" \t,")
-                    if part and not self._note(part):
-                        builder.comment(_comment_text(part))
-                column = len(tail) - tail.rfind("\n")
+                line += breaks + stmt.count("\n", quote)
+                # each comment runs to its line end; blanks and commas end statements. Each is
+                # cut out of the statement once (engine lines are long, and every move has one)
+                size = len(stmt)
+                start = quote
+                while start < size:
+                    end = stmt.find("\n", start)
+                    if end < 0:
+                        end = size
+                    while start < end and stmt[start] in " \t,":
+                        start += 1
+                    if start + 1 < end and stmt[start + 1] == "*":
+                        builder.comment(stmt[start + 2 : end])  # as _comment_text gives it
+                    elif start < end:
+                        part = stmt[start:end]
+                        if not self._note(part):
+                            builder.comment(part)  # a plain ' line keeps its apostrophe
+                    start = end + 1
+                last = stmt.rfind("\n", 7)
+                column = size - last if last >= 0 else size - 6
         except KifuError as err:
             err.text = err.text or stmt[:7]
             raise
