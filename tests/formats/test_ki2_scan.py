@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, ki2
+from kifu_lark.formats import ki2
 from kifu_lark.formats.base import ReadOptions
 from kifu_lark.rules.replay import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
+from tests.formats.scan_checks import assert_terminals_in_place
 from tests.test_fuzz import damaged
 
 _OPTIONS = ReadOptions(tolerance(()), {})
@@ -48,14 +49,7 @@ def _scanned(text: str) -> bool:
 
 
 def test_the_scan_keeps_every_terminal_in_its_place() -> None:
-    """lark tries terminals in an order that depends on their patterns' lengths."""
-    scanning = _lark.parser("ki2.lark", edit_terminals=ki2._scanning)
-    exact = _lark.parser("ki2.lark")
-    order = [t.name for t in scanning.parser.lexer.root_lexer.terminals]
-    assert order == [t.name for t in exact.parser.lexer.root_lexer.terminals]
-    block = scanning.get_terminal("MOVES_BLOCK").pattern
-    assert block.value.startswith(ki2._SCAN)
-    assert len(block.value) == len(exact.get_terminal("MOVES_BLOCK").pattern.value)
+    assert_terminals_in_place("ki2.lark", ki2._scanning, "MOVES_BLOCK", ki2._SCAN)
 
 
 def test_every_fixture_and_corpus_text_reads_alike() -> None:

@@ -8,8 +8,6 @@ every text then reads as with the grammar as it is."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,13 +16,10 @@ from benchmarks import realistic
 from kifu_lark.errors import KifuError
 from kifu_lark.formats import _lark, ki2
 from tests.conftest import record_texts
+from tests.formats.scan_checks import located
 from tests.test_fuzz import damaged
 
 TEXTS = record_texts((".ki2", ".ki2u"))
-
-
-def _tokens(tokens: list[Any]) -> list[tuple[Any, ...]]:
-    return [(t.type, str(t), t.start_pos, t.line, t.column) for t in tokens]
 
 
 def _agree(text: str) -> bool:
@@ -40,7 +35,7 @@ def _agree(text: str) -> bool:
     except KifuError as err:  # the pattern took a text lark refuses
         pytest.fail(f"taken whole, but lark refuses it: {err}")
     assert whole.data == tree.data
-    assert _tokens(whole.children) == _tokens(tree.children)
+    assert located(whole.children) == located(tree.children)
     return True
 
 

@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, kif_read
+from kifu_lark.formats import kif_read
 from kifu_lark.formats.base import ReadOptions
 from kifu_lark.rules.replay import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
+from tests.formats.scan_checks import assert_terminals_in_place
 from tests.test_fuzz import damaged
 
 _OPTIONS = ReadOptions(tolerance(()), {})
@@ -39,14 +40,7 @@ def _scanned(text: str) -> bool:
 
 
 def test_the_scan_keeps_every_terminal_in_its_place() -> None:
-    """lark tries terminals in an order that depends on their patterns' lengths."""
-    scanning = _lark.parser(kif_read.GRAMMAR, edit_terminals=kif_read._scanning)
-    exact = _lark.parser(kif_read.GRAMMAR)
-    order = [t.name for t in scanning.parser.lexer.root_lexer.terminals]
-    assert order == [t.name for t in exact.parser.lexer.root_lexer.terminals]
-    block = scanning.get_terminal("MOVES_BLOCK").pattern
-    assert block.value.startswith(kif_read._SCAN)
-    assert len(block.value) == len(exact.get_terminal("MOVES_BLOCK").pattern.value)
+    assert_terminals_in_place(kif_read.GRAMMAR, kif_read._scanning, "MOVES_BLOCK", kif_read._SCAN)
 
 
 def test_every_fixture_and_corpus_text_reads_alike() -> None:

@@ -6,8 +6,6 @@ column), on every fixture and corpus text, real-shaped records and damaged texts
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,13 +14,10 @@ from benchmarks import realistic
 from kifu_lark.errors import KifuError
 from kifu_lark.formats import _lark, kif_read
 from tests.conftest import record_texts
+from tests.formats.scan_checks import located
 from tests.test_fuzz import damaged
 
 TEXTS = record_texts((".kif", ".kifu"))
-
-
-def _tokens(tokens: list[Any]) -> list[tuple[Any, ...]]:
-    return [(t.type, str(t), t.start_pos, t.line, t.column) for t in tokens]
 
 
 def _agree(text: str) -> bool:
@@ -36,7 +31,7 @@ def _agree(text: str) -> bool:
         tree = _lark.parse(scanner, text, kif_read.FORMAT_NAME)
     except KifuError as err:  # the pattern took a text lark refuses
         pytest.fail(f"taken whole, but lark refuses it: {err}")
-    assert _tokens(whole) == _tokens(tree.children)
+    assert located(whole) == located(tree.children)
     return True
 
 
