@@ -104,6 +104,15 @@ def _led_move_regex() -> re.Pattern[str]:
 
 
 @functools.cache
+def _after_move_line() -> re.Pattern[str]:
+    """A COMMENT_LINE or BOOKMARK_LINE: the other lines of a MOVES_BLOCK."""
+    return re.compile("|".join(terminal_regex("ki2.lark", name).pattern for name in _AFTER_MOVE))
+
+
+_AFTER_MOVE = ("COMMENT_LINE", "BOOKMARK_LINE")
+
+
+@functools.cache
 def _line_end() -> re.Pattern[str]:
     """What may follow the last move of a move line split at its ``\\n``: blanks, and the
     ``\\r`` of ``_MOVE_LINE_END``."""
@@ -234,11 +243,13 @@ class _Reader:
         for text in lines:
             line_no += 1
             first = text[:1]
-            if first == "*":
-                builder.comment(comment_text(text))
-                continue
-            if first == "&":
-                builder.node.bookmark = text.rstrip("\r")[1:]
+            if first == "*" or first == "&":
+                if scanning and _after_move_line().fullmatch(text + "\n") is None:
+                    raise _Inexact  # the scan takes any line starting so (a lone CR in it)
+                if first == "*":
+                    builder.comment(comment_text(text))
+                else:
+                    builder.node.bookmark = text.rstrip("\r")[1:]
                 continue
             end = 0  # where the moves read so far end, with the blanks before them
             for m in finditer(text):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -83,6 +84,8 @@ _ODD_LINES = [
     "   ▲２六歩　\r\n",
     "*a comment\n",
     "&a bookmark\n",
+    "*a lone\rCR\n",
+    "&a lone\rCR\n",
     "▲投了\n",
     "▲\n",
     "▲５五角打    △５四歩 *\n",
@@ -95,3 +98,12 @@ def test_damaged_texts_read_or_fail_alike(data: st.DataObject) -> None:
     text = data.draw(st.sampled_from(TEXTS))
     text = data.draw(damaged(text, _ODD_LINES))
     assert _read(text, True) == _read(text, False)
+
+
+@pytest.mark.parametrize("odd", ["*a lone\rCR\n", "&a lone\rCR\n", "▼x：y\n", "▲７六歩 x\n"])
+def test_a_line_the_scan_takes_but_the_grammar_does_not(odd: str) -> None:
+    """The scan takes any line starting with a mark, `*` or `&`; the grammar does not."""
+    text = "先手：a\n▲７六歩    △３四歩\n" + odd + "▲２六歩\nまで3手で中断\n"
+    assert ki2._whole_record(text) is not None  # the scan takes the line into the block
+    assert not _scanned(text)
+    assert _read(text, True) == _read(text, False)  # a syntax error, or ▼x：y a header
