@@ -51,3 +51,22 @@ def match_tokens(m: re.Match[str], kinds: Sequence[tuple[str, str]]) -> list[Tok
         seen = start
         found.append(token(kind, text[start:end], start, line, start - line_start + 1))
     return found
+
+
+def line_tokens(run: Token, kind: str) -> list[Token]:
+    """The lines of ``run`` (a token of whole lines, each ending with its line break) as
+    tokens of type ``kind``, located as lark locates them: a board's rank lines, matched as
+    one run by a whole-record pattern, are a token each in lark's tree."""
+    found: list[Token] = []
+    start = run.start_pos or 0
+    line = run.line or 1
+    at = 0
+    size = len(run)
+    while at < size:
+        end = run.find("\n", at) + 1
+        if end == 0:
+            end = size
+        found.append(token(kind, run[at:end], start + at, line, 1))
+        line += 1
+        at = end
+    return found

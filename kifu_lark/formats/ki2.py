@@ -21,7 +21,7 @@ from typing import Any
 from lark import Token, Tree
 
 from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
-from kifu_lark.formats import _lark
+from kifu_lark.formats import _lark, _whole
 from kifu_lark.formats._memo import remember
 from kifu_lark.formats._nested import drive
 from kifu_lark.formats._tokens import match_tokens
@@ -333,13 +333,14 @@ class _Inexact(Exception):
 @functools.cache
 def whole_record_pattern() -> re.Pattern[str]:
     """The usual record whole, as lark's lexer reads it with MOVES_BLOCK matched by
-    :data:`_SCAN`: a HEAD_BLOCK (or none), one MOVES_BLOCK and the SUMMARY_LINE (or none),
-    blank lines between them, and nothing else. Each terminal is an atomic group holding its
-    own pattern, so that it takes what lark's lexer takes (its first match, none of it given
-    back). No terminal lark tries first can match where each starts: HEAD_BLOCK leaves out
-    the lines they take, and a line that lark would read as a header line (priority 1; it may
-    start with ``▼``) is left out here. tests/formats/test_ki2_whole_record.py checks that
-    the tokens are those of a parser with that MOVES_BLOCK, on every text."""
+    :data:`_SCAN`: a HEAD_BLOCK (or none), a board diagram (or none, see ``_whole.diagram``),
+    one MOVES_BLOCK and the SUMMARY_LINE (or none), blank lines between them, and nothing
+    else. Each terminal is an atomic group holding its own pattern, so that it takes what
+    lark's lexer takes (its first match, none of it given back). No terminal lark tries first
+    can match where each starts: HEAD_BLOCK leaves out the lines they take, a line that lark
+    would read as a header line (priority 1; it may start with ``▼``) is left out here, and
+    the diagram's parts are placed by ``_whole.lexed_as``. tests/formats/test_ki2_whole_record.py
+    checks that the tokens are those of a parser with that MOVES_BLOCK, on every text."""
     lark = _lark.parser("ki2.lark", edit_terminals=_scanning)
 
     def term(name: str) -> str:
@@ -348,23 +349,32 @@ def whole_record_pattern() -> re.Pattern[str]:
     blanks = f"{term('BLANK_LINE')}*+"
     header = term("HEADER_LINE")
     return re.compile(
-        f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}"
+        f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{_whole.diagram(lark, blanks)}"
         f"(?!{header})(?P<moves>{term('MOVES_BLOCK')}){blanks}"
         f"(?:(?!{header})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+\\Z"
     )
 
 
-_WHOLE_RECORD = (("head", "HEAD_BLOCK"), ("moves", "MOVES_BLOCK"), ("summary", "SUMMARY_LINE"))
+_WHOLE_RECORD = (
+    ("head", "HEAD_BLOCK"),
+    *_whole.DIAGRAM_GROUPS,
+    ("moves", "MOVES_BLOCK"),
+    ("summary", "SUMMARY_LINE"),
+)
 
 
 def _whole_record(text: str) -> Tree[Any] | None:
     """The parse tree of ``text`` when it is one usual record whole (see
     :func:`whole_record_pattern`), with the tokens lark makes; ``None`` for any other text.
-    lark spent a few microseconds on each: a tenth of reading a record."""
+    lark spent a few microseconds on each token: a tenth of reading a record, and half of
+    one with a diagram."""
     m = whole_record_pattern().match(text)
     if m is None:
         return None
-    return Tree("start", [t for t in match_tokens(m, _WHOLE_RECORD) if t is not None])
+    tokens = match_tokens(m, _WHOLE_RECORD)
+    if m.start("ranks") < 0:  # no board: the tokens are the items
+        return Tree("start", [t for t in tokens if t is not None])
+    return Tree("start", _whole.items(tokens))
 
 
 def read_ki2(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:

@@ -9,7 +9,7 @@ import re
 from lark import Token, Tree
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
-from kifu_lark.formats import _lark
+from kifu_lark.formats import _lark, _whole
 from kifu_lark.formats._memo import remember
 from kifu_lark.formats._tokens import match_tokens
 from kifu_lark.formats.base import ReadOptions
@@ -456,13 +456,14 @@ class _Inexact(Exception):
 @functools.cache
 def whole_record_pattern() -> re.Pattern[str]:
     """The usual record whole, as the reader's parser (MOVES_BLOCK scanned with
-    :data:`_SCAN`) lexes it: a HEAD_BLOCK (or none), MOVES_HEADER, one MOVES_BLOCK and the
-    SUMMARY_LINE (or none), blank lines between them, and nothing else. Each terminal is an
-    atomic group holding its own pattern, so that it takes what lark's lexer takes (its first
-    match, none of it given back). No terminal lark tries first can match where each starts
-    (HEAD_BLOCK leaves out the lines they take; a summary line lark would read as a header
-    line is left out here). tests/formats/test_kif_whole_record.py checks that the tokens
-    are lark's on every text."""
+    :data:`_SCAN`) lexes it: a HEAD_BLOCK (or none), a board diagram (or none, see
+    ``_whole.diagram``), MOVES_HEADER, one MOVES_BLOCK and the SUMMARY_LINE (or none), blank
+    lines between them, and nothing else. Each terminal is an atomic group holding its own
+    pattern, so that it takes what lark's lexer takes (its first match, none of it given
+    back). No terminal lark tries first can match where each starts (HEAD_BLOCK leaves out
+    the lines they take; a summary line lark would read as a header line is left out here;
+    the diagram's parts are placed by ``_whole.lexed_as``). tests/formats/test_kif_whole_record.py
+    checks that the tokens are lark's on every text."""
     lark = _lark.parser(GRAMMAR, edit_terminals=_scanning)
 
     def term(name: str) -> str:
@@ -470,7 +471,7 @@ def whole_record_pattern() -> re.Pattern[str]:
 
     blanks = f"{term('BLANK_LINE')}*+"
     return re.compile(
-        f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}"
+        f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{_whole.diagram(lark, blanks)}"
         f"(?P<header>{term('MOVES_HEADER')}){blanks}(?P<moves>{term('MOVES_BLOCK')}){blanks}"
         f"(?:(?!{term('HEADER_LINE')})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+\\Z"
     )
@@ -478,20 +479,25 @@ def whole_record_pattern() -> re.Pattern[str]:
 
 _WHOLE_RECORD = (
     ("head", "HEAD_BLOCK"),
+    *_whole.DIAGRAM_GROUPS,
     ("header", "MOVES_HEADER"),
     ("moves", "MOVES_BLOCK"),
     ("summary", "SUMMARY_LINE"),
 )
 
 
-def _whole_record(text: str) -> list[Token] | None:
-    """The tokens of ``text`` when it is one usual record whole (see
-    :func:`whole_record_pattern`), as lark makes them; ``None`` for any other text. lark
-    spent a few microseconds on each: a tenth of reading a record of a hundred moves."""
+def _whole_record(text: str) -> list[Token | Tree[Token]] | None:
+    """The top items of ``text``'s parse tree when it is one usual record whole (see
+    :func:`whole_record_pattern`), with the tokens lark makes; ``None`` for any other text.
+    lark spent a few microseconds on each token: a tenth of reading a record of a hundred
+    moves, and half of one with a diagram."""
     m = whole_record_pattern().match(text)
     if m is None:
         return None
-    return [token for token in match_tokens(m, _WHOLE_RECORD) if token is not None]
+    tokens = match_tokens(m, _WHOLE_RECORD)
+    if m.start("ranks") < 0:  # no board: the tokens are the items
+        return [token for token in tokens if token is not None]
+    return _whole.items(tokens)
 
 
 def _scanned_game(text: str, options: ReadOptions) -> Game | None:
@@ -499,7 +505,7 @@ def _scanned_game(text: str, options: ReadOptions) -> Game | None:
     as it is must read it: a block holds a line its terminals do not read, or the text is
     refused (its error, and which error comes first, are the grammar's to tell)."""
     try:
-        items: list[Token | Tree[Token]] | None = _whole_record(text)  # type: ignore[assignment]
+        items = _whole_record(text)
         if items is None:
             scanner = _lark.parser(GRAMMAR, edit_terminals=_scanning)
             items = _lark.parse(scanner, text, FORMAT_NAME).children

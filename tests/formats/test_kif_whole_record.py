@@ -14,7 +14,7 @@ from benchmarks import realistic
 from kifu_lark.errors import KifuError
 from kifu_lark.formats import _lark, kif_read
 from tests.conftest import record_texts
-from tests.formats.scan_checks import located
+from tests.formats.scan_checks import DIAGRAM_LINES, diagram_cases, located
 from tests.test_fuzz import damaged
 
 TEXTS = record_texts((".kif", ".kifu"))
@@ -42,10 +42,10 @@ def test_fixture_and_corpus_texts_taken_whole_are_lexed_as_lark_lexes_them() -> 
 
 
 def test_real_shaped_records_are_taken_whole() -> None:
-    for plan in realistic.plans(8, seed=321, plies=40):
-        text = realistic.kif_text(plan)
-        if "手合割：平手" in text:  # a diagram start is lark's to read
-            assert _agree(text)
+    texts = [realistic.kif_text(plan) for plan in realistic.plans(20, seed=321, plies=40)]
+    assert any("+---" in text for text in texts)  # diagram starts are among them
+    for text in texts:
+        assert _agree(text)
 
 
 _MOVES = "手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n"
@@ -68,6 +68,11 @@ def test_the_parts_of_a_record(text: str, whole: bool) -> None:
     assert _agree(text) == whole
 
 
+@pytest.mark.parametrize(("text", "whole"), diagram_cases(_MOVES))
+def test_the_parts_of_a_record_with_a_diagram(text: str, whole: bool) -> None:
+    assert _agree(text) == whole
+
+
 _ODD_LINES = [
     "まで10手で先手の勝ち\n",
     "\n",
@@ -84,4 +89,4 @@ _ODD_LINES = [
 @given(st.data())
 def test_damaged_texts_taken_whole_are_lexed_as_lark_lexes_them(data: st.DataObject) -> None:
     text = data.draw(st.sampled_from(TEXTS))
-    _agree(data.draw(damaged(text, _ODD_LINES)))
+    _agree(data.draw(damaged(text, _ODD_LINES + DIAGRAM_LINES)))

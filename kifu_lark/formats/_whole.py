@@ -1,0 +1,114 @@
+"""What the KIF and KI2 whole-record patterns share: a terminal placed where lark's lexer
+would take it, and the board diagram (hands, framed board, side to move) that a record
+started from a position other than the usual one carries before its moves.
+
+A whole-record pattern is a grammar's terminals in a row, each an atomic group, so that each
+takes what lark's lexer takes (its first match, none of it given back). lark's contextual
+lexer tries, in the parser's state, the terminals that state accepts (and the ignored ones)
+in one order: priority, width, pattern length. :func:`lexed_as` puts a terminal where the
+lexer would take it: behind a lookahead that refuses any text one of the terminals tried
+before it would take. What the lookahead refuses goes to lark, as any text the pattern does
+not match. tests/formats/test_{kif,ki2}_whole_record.py check the tokens are lark's.
+
+Without a diagram, a record with one (a fifth of those people publish: handicaps, problems,
+games from a set position) cost twice as much: lark lexed and parsed its twenty lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from lark import Lark, Token, Tree
+
+from kifu_lark.formats._tokens import line_tokens
+
+#: The groups of :func:`diagram` and their token types, in the order of the text.
+DIAGRAM_GROUPS = (
+    ("hand_before", "HAND_LINE"),
+    ("columns", "bod__COLUMNS_LINE"),
+    ("frame", "bod__FRAME_LINE"),
+    ("ranks", "bod__RANK_LINE"),
+    ("frame_end", "bod__FRAME_LINE"),
+    ("hand_after", "HAND_LINE"),
+    ("turn", "TURN_LINE"),
+    ("head_after", "HEAD_BLOCK"),
+)
+
+_RANK = "bod__RANK_LINE"
+
+
+def _accepted(lark: Lark, after: Sequence[str]) -> set[str]:
+    """The terminals the parser accepts once it has read tokens of types ``after``."""
+    interactive = lark.parse_interactive("")
+    for kind in after:
+        interactive.feed_token(Token(kind, ""))
+    accepted: set[str] = interactive.accepts()  # type: ignore[no-untyped-call]
+    return accepted
+
+
+def lexed_as(lark: Lark, name: str, states: Iterable[Sequence[str]]) -> str:
+    """Terminal ``name`` of ``lark`` as an atomic group, behind a lookahead refusing what
+    the terminals lark's lexer tries before it would take, in any of the parser's states
+    after each token type sequence of ``states``."""
+    accepted: set[str] = set(lark.lexer_conf.ignore)
+    for after in states:
+        accepted |= _accepted(lark, after)
+    order = [t.name for t in lark.parser.lexer.root_lexer.terminals]
+    first = [t for t in order[: order.index(name)] if t in accepted]
+    own = f"(?>{lark.get_terminal(name).pattern.to_regexp()})"
+    if not first:
+        return own
+    tried = "|".join(f"(?:{lark.get_terminal(t).pattern.to_regexp()})" for t in first)
+    # the terminal's own pattern first: where it does not match (most places the pattern
+    # tries it), the others are not tried
+    return f"(?={own})(?!{tried}){own}"
+
+
+def diagram(lark: Lark, blanks: str) -> str:
+    """The regex of a diagram as the usual writers place it, each part optional: a hand
+    line, the board (column numbers, frame, a rank line a rank, frame), a hand line, a
+    side-to-move line and the header lines after them; ``blanks`` between the parts (none
+    between rank lines). Its groups are :data:`DIAGRAM_GROUPS`'."""
+    # the parser's states where each part can start: before any item (the start state, or
+    # after an item of the head), inside the board after its column numbers or a rank line
+    head: tuple[list[str], ...] = ([], ["HEAD_BLOCK"])
+    board_start: tuple[list[str], ...] = ([], ["HEAD_BLOCK"], ["bod__COLUMNS_LINE"])
+
+    def part(group: str, name: str, states: Iterable[Sequence[str]] = head) -> str:
+        return f"(?P<{group}>{lexed_as(lark, name, states)})"
+
+    rank = lexed_as(lark, _RANK, (["bod__FRAME_LINE"], ["bod__FRAME_LINE", _RANK]))
+    frame_end = lexed_as(lark, "bod__FRAME_LINE", (["bod__FRAME_LINE", _RANK],))
+    return (
+        f"(?:{part('hand_before', 'HAND_LINE')}{blanks})?+"
+        f"(?:(?:{part('columns', 'bod__COLUMNS_LINE')}{blanks})?+"
+        f"{part('frame', 'bod__FRAME_LINE', board_start)}{blanks}"
+        f"(?P<ranks>(?:{rank})++)(?P<frame_end>{frame_end}){blanks})?+"
+        f"(?:{part('hand_after', 'HAND_LINE')}{blanks})?+"
+        f"(?:{part('turn', 'TURN_LINE')}{blanks})?+"
+        f"(?:{part('head_after', 'HEAD_BLOCK')}{blanks})?+"
+    )
+
+
+def items(tokens: Sequence[Token | None]) -> list[Any]:
+    """The parse tree's top items from the tokens of a whole-record match (``None`` where a
+    group is missing): the board's tokens in a ``board`` tree, its run of rank lines cut
+    into one token a line, as lark makes them."""
+    found: list[Any] = []
+    board: list[Token | Tree[Token]] | None = None
+    for token in tokens:
+        if token is None:
+            continue
+        kind = token.type
+        if kind.startswith("bod__"):
+            if board is None:
+                board = []
+                found.append(Tree(Token("RULE", "board"), board))
+            if kind == _RANK:  # a rank line is one line: the run is cut at line breaks
+                board += line_tokens(token, _RANK)
+            else:
+                board.append(token)
+        else:
+            found.append(token)
+    return found
