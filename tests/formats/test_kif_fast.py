@@ -38,9 +38,7 @@ def _text(path: Path) -> str | None:
     return kif_read.normalise(text)
 
 
-TEXTS: dict[str, str] = {
-    p.as_posix(): text for p in FILES if (text := _text(p)) is not None
-}
+TEXTS: dict[str, str] = {p.as_posix(): text for p in FILES if (text := _text(p)) is not None}
 LINES: list[str] = sorted({line + "\n" for text in TEXTS.values() for line in text.splitlines()})
 
 # `*+ ?+ ++ {n}+` → `* ? + {n}`, `(?>` → `(?:`: the same regex without the speed marks.
@@ -142,6 +140,11 @@ def test_walk_reads_exactly_each_moves_block(name: str) -> None:
                 assert alone.groups() == m.groups()[: ply_line.groups]
             else:
                 assert [n for n, p in others.items() if p.fullmatch(line)], line
+        # the reader's findall: the same lines, with the groups it keeps ("" for a missing one)
+        walked = kif_read._walk_regex().findall(block)
+        assert [w[0] for w in walked] == [m.group() for m in found]
+        kept = kif_read._WALK_GROUPS
+        assert [w[1:] for w in walked] == [tuple(m[g] or "" for g in kept) for m in found]
 
 
 @pytest.mark.parametrize("name", sorted(TEXTS))
