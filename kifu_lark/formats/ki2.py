@@ -103,6 +103,21 @@ def _led_move_regex() -> re.Pattern[str]:
     return re.compile(f"(?:{gap})?+({_move_regex().pattern})")
 
 
+_NAMED = re.compile(r"\(\?P<\w+>")
+
+
+@functools.cache
+def _walk_regex() -> re.Pattern[str]:
+    """:func:`_led_move_regex` whole as group 1, its move as group 2, and no other group
+    (KI2_MOVE's made non-capturing: the same moves): its ``findall`` gives a line's moves as
+    pairs. A group the regex engine sets costs time, and each call on a match object too;
+    a move new to the reader is matched again with its groups (:func:`_move_regex`)."""
+    regex = re.compile(f"({_NAMED.sub('(?:', _led_move_regex().pattern)})")
+    if regex.groups != 2:
+        raise AssertionError(f"ki2.lark KI2_MOVE groups changed: {regex.pattern}")
+    return regex
+
+
 @functools.cache
 def _after_move_line() -> re.Pattern[str]:
     """A COMMENT_LINE or BOOKMARK_LINE: the other lines of a MOVES_BLOCK."""
@@ -234,7 +249,7 @@ class _Reader:
 
     def moves(self, block: Token) -> None:
         builder = self.start_builder()
-        finditer = _led_move_regex().finditer
+        findall = _walk_regex().findall
         cache, play = _FIELDS, builder.move_piece
         scanning = self.scanning
         line_no = (block.line or 1) - 1
@@ -251,15 +266,19 @@ class _Reader:
                 else:
                     builder.node.bookmark = text.rstrip("\r")[1:]
                 continue
-            end = 0  # where the moves read so far end, with the blanks before them
-            for m in finditer(text):
-                if scanning and m.start() != end:
-                    raise _Inexact  # not a move where one should be
-                end = m.end()
-                move = m.group(1)
-                fields = cache.get(move) or _fields(m, move)
+            # Where the moves read so far end, with the blanks before them. findall skips
+            # what does not match: a scanned line is checked at its end, where any skipped
+            # text leaves a move's last characters after the sum of the matches' lengths.
+            end = 0
+            for led, move in findall(text):
+                end += len(led)
+                fields = cache.get(move)
+                if fields is None:
+                    m = _move_regex().fullmatch(move)
+                    assert m is not None  # the walk matched the same move
+                    fields = _fields(m, move)
                 color, special, to, piece, relative, promote, drop, origin = fields
-                column = m.start(1) + 1
+                column = end - len(move) + 1
                 if special is not None:
                     builder.special(special, color=color, line=line_no, column=column)
                     continue

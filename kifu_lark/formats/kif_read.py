@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Final
 
 from lark import Token, Tree
 
@@ -209,9 +210,11 @@ class _KifReader:
                         builder.node.bookmark = text.rstrip("\r\n")[1:]
                     line += 1
                     continue
-                ply = int(number)
-                if ply != depth + 1 and ply != depth + 1 + offset:
-                    self._out_of_sequence(ply, depth, offset, _line_match(block, start), line)
+                if depth + 1 >= _COUNTED or number != _PLY_TEXTS[depth + 1]:
+                    ply = int(number)  # a number written otherwise, or out of sequence
+                    if ply != depth + 1 and ply != depth + 1 + offset:
+                        m = _line_match(block, start)
+                        self._out_of_sequence(ply, depth, offset, m, line)
                 try:
                     if special:
                         node = builder.special(SPECIAL_NAMES[special], line=line)
@@ -328,6 +331,11 @@ _PLY_GROUPS = (
 def _numbers(*names: str) -> tuple[int, ...]:
     return tuple(_PLY_GROUPS.index(name) + 1 for name in names)
 
+
+# The move numbers as the usual record writes them: the next one is compared as text, as
+# int() of each cost more than the compare (a number written otherwise is converted).
+_COUNTED: Final = 1024
+_PLY_TEXTS: Final = [str(n) for n in range(_COUNTED)]
 
 # what every line needs, in this order after the line itself (:func:`_walk_regex`)
 _WALK_GROUPS = ("ply_number", "move", "special", "spent", "total", "fork")
