@@ -61,6 +61,10 @@ def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
 # _memo.
 _ROWS: dict[str, tuple[Piece | None, ...]] = {}
 _ROWS_KEPT = 4096
+#: The token types :meth:`DiagramReader.add` takes besides the ``board`` tree, as a grammar
+#: that imports them names them: a reader asks it only for these (it is not compiled, and a
+#: record's every head line went through it).
+DIAGRAM_LINES = frozenset({"HAND_LINE", "TURN_LINE", "MOVE_COUNT_LINE", "ROTATED_LINE"})
 _SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "上手": Color.WHITE}
 
 

@@ -26,7 +26,7 @@ from kifu_lark.formats._memo import remember
 from kifu_lark.formats._nested import drive
 from kifu_lark.formats._tokens import match_tokens
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
-from kifu_lark.formats.bod import DiagramReader, terminal_regex
+from kifu_lark.formats.bod import DIAGRAM_LINES, DiagramReader, terminal_regex
 from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.formats.japanese import (
     KANJI_DIGITS,
@@ -217,7 +217,8 @@ class _Reader:
         for item in _lark.expand(tree.children, _head_runs()):
             if isinstance(item, Tree) and item.data == "footer":
                 continue  # 激指's closing lines: not part of the record
-            if self.builder is None and self.diagram.add(item):
+            if self.builder is None and (isinstance(item, Tree) or item.type in DIAGRAM_LINES):
+                self.diagram.add(item)
                 continue
             assert isinstance(item, Token)
             kind = item.type

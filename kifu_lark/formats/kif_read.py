@@ -13,7 +13,7 @@ from kifu_lark.formats import _lark, _whole
 from kifu_lark.formats._memo import remember
 from kifu_lark.formats._tokens import match_tokens
 from kifu_lark.formats.base import ReadOptions
-from kifu_lark.formats.bod import DiagramReader, terminal_regex
+from kifu_lark.formats.bod import DIAGRAM_LINES, DiagramReader, terminal_regex
 from kifu_lark.formats.japanese import (
     PIECE_NAMES,
     SPECIAL_NAMES,
@@ -78,9 +78,9 @@ class _KifReader:
         """Build the game from the top-level items of the parse tree."""
         for item in _lark.expand(items, _head_runs()):
             if self.builder is None:
-                if self.diagram.add(item):
+                if isinstance(item, Tree) or item.type in DIAGRAM_LINES:
+                    self.diagram.add(item)
                     continue
-                assert isinstance(item, Token)
                 kind = item.type
                 if kind == "HEADER_LINE":
                     self.section.add_line(item)

@@ -51,9 +51,22 @@ def _registry() -> tuple[Format, ...]:
     return tuple(found.values())
 
 
+@functools.cache
+def _by_name() -> dict[str, Format]:
+    """Every format by its name and aliases (a name wins over another format's alias): built
+    once, as every read asks for its format by name."""
+    known: dict[str, Format] = {}
+    for fmt in _registry():
+        known[fmt.name] = fmt
+        for alias in fmt.aliases:
+            known.setdefault(alias, fmt)
+    return known
+
+
 def reload() -> None:
     """Forget the registry so that newly installed plugins are found."""
     _registry.cache_clear()
+    _by_name.cache_clear()
 
 
 def all_formats() -> list[Format]:
@@ -68,13 +81,10 @@ def get_format(name: str) -> Format:
         UnknownFormatError: with the closest known name as a hint.
     """
     key = name.strip().lower().lstrip(".")
-    known: dict[str, Format] = {}
-    for fmt in _registry():
-        known[fmt.name] = fmt
-        for alias in fmt.aliases:
-            known.setdefault(alias, fmt)
-    if key in known:
-        return known[key]
+    known = _by_name()
+    found = known.get(key)
+    if found is not None:
+        return found
     by_ext = [f for f in _registry() if "." + key in f.extensions]
     if by_ext:
         return by_ext[0]
