@@ -640,7 +640,7 @@ def reader(dialect: Dialect) -> Callable[..., list[Game]]:
 # the reader then cuts it with MOVE_LINE's pattern, and a text where the cuts do not cover a
 # run whole, that the parser refuses, or that does not read, is read again with the grammar as
 # it is, which says what is wrong first (tests/formats/test_csa_scan.py checks both agree).
-_SCAN = r"[+\-][^\n]*\n(?:[ \t,]*(?:[+\-'T][^\n]*)?\n)*+[ \t,]*"
+_SCAN = r"[+\-][^\n]*+\n(?:[ \t,]*+(?:[+\-'T][^\n]*+)?+\n)*+[ \t,]*+"
 
 
 #: The reader's parser: MOVE_RUN scanned with :data:`_SCAN` (see ``_lark.scanning``).

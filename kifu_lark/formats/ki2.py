@@ -339,7 +339,7 @@ def _head_runs() -> dict[str, re.Pattern[str]]:
 # with `[^\n]*`, several times faster than KI2_MOVE's alternatives, which the reader then
 # walks each move line with anyway: it checks that the moves follow each other and fill the
 # line (see _Reader.moves), and any text where they do not is read with the grammar as it is.
-_SCAN = r"(?:[ \t　]*[▲☗▼△☖▽][^\n]*\n(?:[*&][^\n]*\n)*+)++"
+_SCAN = r"(?:[ \t　]*+[▲☗▼△☖▽][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
 
 #: MOVES_BLOCK matched with :data:`_SCAN` (see ``_lark.scanning``).
 _scanning = _lark.scanning("MOVES_BLOCK", _SCAN)

@@ -3,6 +3,7 @@ and tokens compared as lark locates them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -93,3 +94,29 @@ def diagram_cases(moves: str) -> list[tuple[str, bool]]:
         ("先手：a\n" + DIAGRAM.replace("|一", "|x") + moves, False),  # not a rank line
         ("先手：a\n" + DIAGRAM.replace("|五\n", "|五\n先手番\n") + moves, False),
     ]
+
+
+# `*+ ?+ ++ {n}+` → `* ? + {n}`, `(?>` → `(?:`: the same regex without the speed marks.
+_POSSESSIVE = re.compile(r"(?<!\\)([*+?}])\+")
+
+
+def without_marks(pattern: str) -> str:
+    """``pattern`` without its possessive and atomic marks."""
+    return _POSSESSIVE.sub(r"\1", pattern).replace("(?>", "(?:")
+
+
+def assert_marks_change_no_match(
+    pattern: str, texts: Iterable[str], after: str = "\n", somewhere: bool = True
+) -> None:
+    """From the start of each text and after each character of ``after``, ``pattern`` matches
+    the same text as it does without its possessive and atomic marks (and, with
+    ``somewhere``, matches at one of those places at least)."""
+    fast, plain = re.compile(pattern), re.compile(without_marks(pattern))
+    assert plain.pattern != fast.pattern, "no possessive or atomic mark"
+    matched = 0
+    for text in texts:
+        for start in [0, *(m.end() for m in re.finditer(f"[{after}]", text[:-1]))]:
+            a, b = fast.match(text, start), plain.match(text, start)
+            assert (None if a is None else a.span()) == (None if b is None else b.span())
+            matched += a is not None
+    assert matched > 0 or not somewhere

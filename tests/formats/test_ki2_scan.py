@@ -20,7 +20,7 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.rules.replay import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
-from tests.formats.scan_checks import assert_terminals_in_place
+from tests.formats.scan_checks import assert_marks_change_no_match, assert_terminals_in_place
 from tests.test_fuzz import damaged
 
 _OPTIONS = ReadOptions(tolerance(()), {})
@@ -107,3 +107,10 @@ def test_a_line_the_scan_takes_but_the_grammar_does_not(odd: str) -> None:
     assert ki2._whole_record(text) is not None  # the scan takes the line into the block
     assert not _scanned(text)
     assert _read(text, True) == _read(text, False)  # a syntax error, or ▼x：y a header
+
+
+def test_the_scan_marks_change_no_match() -> None:
+    """The scan's possessive marks keep the regex engine from saving a backtracking point a
+    line; what follows each marked part cannot be taken by it, so the lines are the same."""
+    texts = [text if text.endswith("\n") else text + "\n" for text in TEXTS]
+    assert_marks_change_no_match(ki2._SCAN, texts)

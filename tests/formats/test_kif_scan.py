@@ -18,7 +18,7 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.rules.replay import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
-from tests.formats.scan_checks import assert_terminals_in_place
+from tests.formats.scan_checks import assert_marks_change_no_match, assert_terminals_in_place
 from tests.test_fuzz import damaged
 
 _OPTIONS = ReadOptions(tolerance(()), {})
@@ -88,3 +88,10 @@ def test_damaged_texts_read_or_fail_alike(data: st.DataObject) -> None:
     text = data.draw(st.sampled_from(TEXTS))
     text = data.draw(damaged(text, _ODD_LINES))
     assert _read(text, True) == _read(text, False)
+
+
+def test_the_scan_marks_change_no_match() -> None:
+    """The scan's possessive marks keep the regex engine from saving a backtracking point a
+    line; what follows each marked part cannot be taken by it, so the lines are the same."""
+    texts = [kif_read.normalise(text) for text in TEXTS]
+    assert_marks_change_no_match(kif_read._SCAN, texts)
