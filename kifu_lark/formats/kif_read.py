@@ -178,7 +178,7 @@ class _KifReader:
         """Play every line of a MOVES_BLOCK token (move lines, and the comment and bookmark
         lines after each).
 
-        The lines are cut by one ``findall`` of :func:`_walk_regex`, as tuples of the few
+        The lines are cut by ``findall`` of :func:`_walk_regex`, as tuples of the few
         groups every line needs (a match object a line, and a call for each group, cost
         more than the match). A move's and a time's parts are looked up by their text (most
         records repeat them); on a miss, and on an error, the line is matched again with
@@ -193,67 +193,84 @@ class _KifReader:
         depth = self.depth
         line = block.line
         assert line is not None
-        lines: list[tuple[str, str, str, str, str, str, str]] = _walk_regex().findall(block)
-        if self.scanning and (
-            sum([len(found[0]) for found in lines]) != len(block) or not lines[0][1]
-        ):
-            raise _Inexact  # a line the block's terminals do not read, or no move line first
+        findall = _walk_regex().findall
+        size = len(block)
         end = 0  # where the lines read so far end
         try:
-            for text, number, move_text, special, spent_text, total_text, fork in lines:
-                start = end
-                end += len(text)
-                if not number:  # a comment or bookmark line after the move
-                    if text[0] == "*":
-                        builder.comment(comment_text(text))
-                    else:
-                        builder.node.bookmark = text.rstrip("\r\n")[1:]
-                    line += 1
-                    continue
-                if depth + 1 >= _COUNTED or number != _PLY_TEXTS[depth + 1]:
-                    ply = int(number)  # a number written otherwise, or out of sequence
-                    if ply != depth + 1 and ply != depth + 1 + offset:
-                        m = _line_match(block, start)
-                        self._out_of_sequence(ply, depth, offset, m, line)
-                try:
-                    if special:
-                        node = builder.special(SPECIAL_NAMES[special], line=line)
-                    else:
-                        parts = moves.get(move_text)
-                        if parts is None:
-                            parts = _move_parts(_line_match(block, start), move_text)
-                        to, from_, piece, promote, drop = parts
-                        if from_ is not None and to is None and builder.node.move is not None:
-                            to = builder.node.move.to  # 同: the previous destination
-                        if from_ is not None and to is not None:
-                            node = play_from(
-                                to, from_, None, piece, None, promote, None, line, None
-                            )
-                        elif from_ is None and drop:
-                            node = play_piece(to, None, piece, promote, True, "", None, line, None)
+            while end < size:
+                # whole lines a chunk at a time: findall gives every line's groups at once,
+                # which for a record of 20 000 moves held 600 bytes a move
+                stop = block.find("\n", end + _CHUNK) + 1 or size
+                lines: list[tuple[str, str, str, str, str, str, str]] = findall(block, end, stop)
+                if sum([len(found[0]) for found in lines]) != stop - end or (
+                    end == 0 and not lines[0][1]
+                ):
+                    # a line the block's terminals do not read, or a first line that is no
+                    # move: the scan took more than the grammar's block would
+                    if self.scanning:
+                        raise _Inexact
+                    raise AssertionError("a MOVES_BLOCK the grammar took is not whole lines")
+                for text, number, move_text, special, spent_text, total_text, fork in lines:
+                    start = end
+                    end += len(text)
+                    if not number:  # a comment or bookmark line after the move
+                        if text[0] == "*":
+                            builder.comment(comment_text(text))
                         else:
-                            node = builder.move(
-                                to, from_=from_, piece=piece, promote=promote, drop=drop, line=line
-                            )
-                except KifuError as err:
-                    raise _at_move(err, _line_match(block, start), special) from None
-                if builder.pending_foul is not None and builder.pending_foul.column is None:
-                    # raised unless declared
-                    _at_move(builder.pending_foul, _line_match(block, start), special)
-                if spent_text:
-                    spent = spent_table.get(spent_text)
-                    if spent is None:
-                        spent = _spent(_line_match(block, start), spent_text)
-                    total: float | None = None
-                    if total_text:
-                        total = totals.get(total_text)
-                        if total is None:
-                            total = _total(_line_match(block, start), total_text)
-                    builder.node.set_time(spent, total)
-                if fork:
-                    marked.append(node)
-                depth += 1
-                line += 1
+                            builder.node.bookmark = text.rstrip("\r\n")[1:]
+                        line += 1
+                        continue
+                    if depth + 1 >= _COUNTED or number != _PLY_TEXTS[depth + 1]:
+                        ply = int(number)  # a number written otherwise, or out of sequence
+                        if ply != depth + 1 and ply != depth + 1 + offset:
+                            m = _line_match(block, start)
+                            self._out_of_sequence(ply, depth, offset, m, line)
+                    try:
+                        if special:
+                            node = builder.special(SPECIAL_NAMES[special], line=line)
+                        else:
+                            parts = moves.get(move_text)
+                            if parts is None:
+                                parts = _move_parts(_line_match(block, start), move_text)
+                            to, from_, piece, promote, drop = parts
+                            if from_ is not None and to is None and builder.node.move is not None:
+                                to = builder.node.move.to  # 同: the previous destination
+                            if from_ is not None and to is not None:
+                                node = play_from(
+                                    to, from_, None, piece, None, promote, None, line, None
+                                )
+                            elif from_ is None and drop:
+                                node = play_piece(
+                                    to, None, piece, promote, True, "", None, line, None
+                                )
+                            else:
+                                node = builder.move(
+                                    to,
+                                    from_=from_,
+                                    piece=piece,
+                                    promote=promote,
+                                    drop=drop,
+                                    line=line,
+                                )
+                    except KifuError as err:
+                        raise _at_move(err, _line_match(block, start), special) from None
+                    if builder.pending_foul is not None and builder.pending_foul.column is None:
+                        # raised unless declared
+                        _at_move(builder.pending_foul, _line_match(block, start), special)
+                    if spent_text:
+                        spent = spent_table.get(spent_text)
+                        if spent is None:
+                            spent = _spent(_line_match(block, start), spent_text)
+                        total: float | None = None
+                        if total_text:
+                            total = totals.get(total_text)
+                            if total is None:
+                                total = _total(_line_match(block, start), total_text)
+                        builder.node.set_time(spent, total)
+                    if fork:
+                        marked.append(node)
+                    depth += 1
+                    line += 1
         finally:
             self.depth = depth
 
@@ -331,6 +348,9 @@ _PLY_GROUPS = (
 def _numbers(*names: str) -> tuple[int, ...]:
     return tuple(_PLY_GROUPS.index(name) + 1 for name in names)
 
+
+# Characters of a move block cut at once (then on to the line's end): a few hundred lines.
+_CHUNK: Final = 16384
 
 # The move numbers as the usual record writes them: the next one is compared as text, as
 # int() of each cost more than the compare (a number written otherwise is converted).

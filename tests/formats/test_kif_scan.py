@@ -6,11 +6,13 @@ errors alike, on every fixture and corpus text, real-shaped records, and damaged
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import kifu_lark
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
 from kifu_lark.formats import kif_read
@@ -19,6 +21,7 @@ from kifu_lark.rules.replay import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
 from tests.formats.scan_checks import assert_marks_change_no_match, assert_terminals_in_place
+from tests.test_deep_and_hostile import _long_game
 from tests.test_fuzz import damaged
 
 _OPTIONS = ReadOptions(tolerance(()), {})
@@ -95,3 +98,23 @@ def test_the_scan_marks_change_no_match() -> None:
     line; what follows each marked part cannot be taken by it, so the lines are the same."""
     texts = [kif_read.normalise(text) for text in TEXTS]
     assert_marks_change_no_match(kif_read._SCAN, texts)
+
+
+def test_long_blocks_read_alike_across_chunks() -> None:
+    """A block of more than ``_CHUNK`` characters is walked a chunk at a time: a record of
+    4 000 moves reads alike both ways, whole, with an illegal move late in it, and with a line
+    the block's terminals do not read late in it."""
+    text = kifu_lark.dumps(_long_game(4_000), "kif")
+    assert len(text) > 3 * kif_read._CHUNK
+    lines = text.split("\n")
+    late = max(i for i, line in enumerate(lines) if line.strip()[:1].isdigit()) - 3
+    illegal = lines[:]
+    illegal[late] = re.sub(r"^(\s*\d+ ).*$", r"\1５五王", illegal[late])
+    odd = lines[:]
+    odd.insert(late, "  12 not a move")
+    for variant in (text, "\n".join(illegal), "\n".join(odd)):
+        assert _read(variant, True) == _read(variant, False)
+    assert _read(text, True)[0] != "error"
+    assert _read("\n".join(illegal), True)[3] == late + 1  # the error's line
+    assert _scanned(text)
+    assert not _scanned("\n".join(odd))
