@@ -27,7 +27,7 @@ from lark.lexer import PatternRE, PatternStr, TerminalDef
 from lark.load_grammar import FromPackageLoader
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
-from kifu_lark.formats._tokens import token
+from kifu_lark.formats._tokens import cut_lines, token
 
 GRAMMAR_PACKAGE = "kifu_lark.grammars"
 #: Loader for ``%import`` of our grammars from a third party's grammar.
@@ -152,7 +152,9 @@ def expand(items: Iterable[Any], runs: dict[str, re.Pattern[str]]) -> Iterator[A
     replaced by the tokens it is made of (see :func:`cut`)."""
     for item in items:
         if isinstance(item, Token) and item.type in runs:
-            yield from cut(item, runs[item.type], "BLANK_LINE")
+            pattern = runs[item.type]
+            lines = cut_lines(item, pattern, "BLANK_LINE")  # a head: a run of whole lines
+            yield from cut(item, pattern, "BLANK_LINE") if lines is None else lines
         else:
             yield item
 

@@ -70,3 +70,49 @@ def line_tokens(run: Token, kind: str) -> list[Token]:
         line += 1
         at = end
     return found
+
+
+# Each pieces pattern's group names in order, for cut_lines (one pattern a grammar's head).
+_KINDS: dict[re.Pattern[str], list[str] | None] = {}
+
+
+def _kinds(pattern: re.Pattern[str]) -> list[str] | None:
+    kinds = _KINDS.get(pattern, [])
+    if kinds == []:
+        index = pattern.groupindex
+        kinds = sorted(index, key=lambda name: index[name])
+        if len(kinds) != pattern.groups:  # a group without a name: findall's tuples differ
+            kinds = None
+        _KINDS[pattern] = kinds
+    return kinds
+
+
+def cut_lines(run: Token, pattern: re.Pattern[str], skip: str) -> list[Token] | None:
+    """What ``_lark.cut(run, pattern, skip)`` gives, where ``pattern``'s pieces (each a
+    group named as its terminal) are one line each and follow each other over ``run`` (a KIF
+    or KI2 head); ``None`` where they do not. One ``findall`` gives every line with the
+    group it matched; a line's token then starts where the one before ended, on the next
+    line: the calls on a match object a line cost a head as much as the matching did."""
+    kinds = _kinds(pattern)
+    if kinds is None:
+        return None
+    found: list[Token] = []
+    start = run.start_pos or 0
+    line = run.line or 1
+    column = run.column or 1
+    covered = 0
+    for groups in pattern.findall(run):
+        i = 0
+        while not groups[i]:  # the alternative that matched (a piece is never empty)
+            i += 1
+        value: str = groups[i]
+        if value.find("\n") != len(value) - 1:  # not one whole line
+            return None
+        if kinds[i] != skip:
+            found.append(token(kinds[i], value, start + covered, line, column))
+        covered += len(value)
+        line += 1
+        column = 1
+    if covered != len(run):  # the pieces leave a gap
+        return None
+    return found

@@ -22,8 +22,11 @@ from lark.exceptions import UnexpectedInput
 from lark.lexer import PatternRE, TerminalDef
 
 from benchmarks import realistic
-from kifu_lark.formats import _lark, csa, ki2, kif_read
+from kifu_lark.errors import KifuError
+from kifu_lark.formats import _lark, csa, japanese, ki2, kif_read
+from kifu_lark.formats._tokens import cut_lines
 from tests.conftest import record_texts
+from tests.formats.scan_checks import located
 from tests.test_fuzz import mutations
 
 #: grammar → (its run terminals, the suffixes of its texts, how its reader prepares a text)
@@ -114,3 +117,29 @@ def test_fuzzed_fixtures_read_or_fail_alike(data: st.DataObject) -> None:
     text = data.draw(st.sampled_from(texts))
     broken = data.draw(mutations(text.encode()))
     _same(grammar, GRAMMARS[grammar][2](broken.decode("utf-8", "replace")))
+
+
+@pytest.mark.parametrize("grammar", ["kif.lark", "ki2.lark"])
+def test_a_head_is_cut_by_lines_as_by_matches(grammar: str) -> None:
+    """``_tokens.cut_lines`` (one findall a head) gives the tokens ``_lark.cut`` gives (a
+    match a line) on every head of the fixtures and corpus, and declines where the pieces
+    do not follow each other line after line."""
+    pattern = japanese.head_lines(grammar)
+    heads: list[Token] = []
+    for text in record_texts((".kif", ".kifu") if grammar == "kif.lark" else (".ki2", ".ki2u")):
+        text = kif_read.normalise(text)
+        try:
+            tree = _lark.parse(_lark.parser(grammar), text, grammar)
+        except KifuError:
+            continue
+        heads += [t for t in tree.children if isinstance(t, Token) and t.type == "HEAD_BLOCK"]
+    assert heads
+    for head in heads:
+        lines = cut_lines(head, pattern, "BLANK_LINE")
+        assert lines is not None
+        assert located(lines) == located(_lark.cut(head, pattern, "BLANK_LINE"))
+    gap = Token("HEAD_BLOCK", "先手：a\n|x|\n後手：b\n", 0, 1, 1)
+    assert cut_lines(gap, pattern, "BLANK_LINE") is None
+    assert located(_lark.expand([gap], {"HEAD_BLOCK": pattern})) == located(
+        _lark.cut(gap, pattern, "BLANK_LINE")
+    )
