@@ -34,7 +34,14 @@ GRAMMAR_PACKAGE = "kifu_lark.grammars"
 GRAMMAR_LOADER = FromPackageLoader(GRAMMAR_PACKAGE)
 
 
-_NAMED_GROUP = re.compile(r"\(\?P<\w+>")
+_NAMED_GROUP = re.compile(r"\(\?P<(\w+)>")
+
+
+def uncapture(regex: str, keep: Iterable[str] = ()) -> str:
+    """``regex`` with its named groups made non-capturing, except those named in ``keep``:
+    the same language, and a group the regex engine does not set costs it nothing."""
+    kept = frozenset(keep)
+    return _NAMED_GROUP.sub(lambda m: m.group() if m.group(1) in kept else "(?:", regex)
 
 
 def _uncaptured(terminal: TerminalDef) -> None:
@@ -48,7 +55,7 @@ def _uncaptured(terminal: TerminalDef) -> None:
     """
     pattern = terminal.pattern
     if isinstance(pattern, PatternRE) and "(?P<" in pattern.value:
-        terminal.pattern = PatternRE(_NAMED_GROUP.sub("(?:", pattern.value), pattern.flags)
+        terminal.pattern = PatternRE(uncapture(pattern.value), pattern.flags)
 
 
 @functools.cache

@@ -77,14 +77,15 @@ _KINDS: dict[re.Pattern[str], list[str] | None] = {}
 
 
 def _kinds(pattern: re.Pattern[str]) -> list[str] | None:
-    kinds = _KINDS.get(pattern, [])
-    if kinds == []:
+    """``pattern``'s group names in order; ``None`` unless every group has a name (findall's
+    tuples would not be the pieces then, or not tuples at all)."""
+    if pattern not in _KINDS:
         index = pattern.groupindex
-        kinds = sorted(index, key=lambda name: index[name])
-        if len(kinds) != pattern.groups:  # a group without a name: findall's tuples differ
+        kinds: list[str] | None = sorted(index, key=lambda name: index[name])
+        if not kinds or len(kinds) != pattern.groups:
             kinds = None
         _KINDS[pattern] = kinds
-    return kinds
+    return _KINDS[pattern]
 
 
 def cut_lines(run: Token, pattern: re.Pattern[str], skip: str) -> list[Token] | None:

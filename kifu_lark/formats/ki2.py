@@ -103,16 +103,13 @@ def _led_move_regex() -> re.Pattern[str]:
     return re.compile(f"(?:{gap})?+({_move_regex().pattern})")
 
 
-_NAMED = re.compile(r"\(\?P<\w+>")
-
-
 @functools.cache
 def _walk_regex() -> re.Pattern[str]:
     """:func:`_led_move_regex` whole as group 1, its move as group 2, and no other group
     (KI2_MOVE's made non-capturing: the same moves): its ``findall`` gives a line's moves as
     pairs. A group the regex engine sets costs time, and each call on a match object too;
     a move new to the reader is matched again with its groups (:func:`_move_regex`)."""
-    regex = re.compile(f"({_NAMED.sub('(?:', _led_move_regex().pattern)})")
+    regex = re.compile(f"({_lark.uncapture(_led_move_regex().pattern)})")
     if regex.groups != 2:
         raise AssertionError(f"ki2.lark KI2_MOVE groups changed: {regex.pattern}")
     return regex
