@@ -27,7 +27,9 @@ from lark.lexer import PatternRE, PatternStr, TerminalDef
 from lark.load_grammar import FromPackageLoader
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
-from kifu_lark.formats._tokens import cut_lines, token
+from kifu_lark.formats._tokens import cut, cut_lines
+
+__all__ = ["cut"]  # the readers' cut of a run token, compiled with _tokens
 
 GRAMMAR_PACKAGE = "kifu_lark.grammars"
 #: Loader for ``%import`` of our grammars from a third party's grammar.
@@ -129,29 +131,6 @@ def pieces_pattern(
     )
     tail = "" if after is None else f"(?:{lark.get_terminal(after).pattern.to_regexp()})"
     return re.compile(f"(?:{alternatives}){tail}")
-
-
-def cut(run: Token, pattern: re.Pattern[str], skip: str = "") -> Iterator[Token]:
-    """The tokens ``run`` is made of, each located as lark locates a token: every match of
-    ``pattern`` (from :func:`pieces_pattern`; the matches follow each other and cover the
-    run) as a token of its group's name holding that group's text, except those named
-    ``skip``."""
-    line, column, start = run.line or 1, run.column or 1, run.start_pos or 0
-    line_start = 1 - column  # where the token's line starts, relative to the token
-    seen = 0
-    for m in pattern.finditer(run):
-        kind = m.lastgroup
-        assert kind is not None
-        at = m.start()
-        breaks = run.count("\n", seen, at)
-        if breaks:
-            line += breaks
-            line_start = run.rfind("\n", seen, at) + 1
-        seen = at
-        if kind == skip:
-            continue
-        value = m.group(kind)
-        yield token(kind, value, start + at, line, at - line_start + 1)
 
 
 def expand(items: Iterable[Any], runs: dict[str, re.Pattern[str]]) -> Iterator[Any]:

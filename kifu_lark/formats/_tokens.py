@@ -72,20 +72,119 @@ def line_tokens(run: Token, kind: str) -> list[Token]:
     return found
 
 
-# Each pieces pattern's group names in order, for cut_lines (one pattern a grammar's head).
-_KINDS: dict[re.Pattern[str], list[str] | None] = {}
+# Each pieces pattern's verdict on the lines it has cut (keyed by the pattern's text, whose
+# hash is kept: a pattern's own hash is worked out anew at each call): a line's text (without
+# its break) → the kind of the one piece it starts with and that piece's length, when what
+# follows the piece to the line's end is the end of a statement (blanks, a comma, the break);
+# ("", 0) when it is not that. Server heads repeat their lines record after record
+# (floodgate's nine start rows). Bounded, as formats/_memo.py's tables are.
+_LINE_KINDS: dict[str, dict[str, tuple[str, int]]] = {}
+_LINE_KINDS_KEPT = 4096
+_NOT_A_PIECE: Final = ("", 0)
+
+
+def _line_kind(pattern: re.Pattern[str], value: str) -> tuple[str, int]:
+    """The kind and length of the piece ``value`` starts with, where its match (the piece,
+    then the end of its statement) takes the whole line and its break; ``("", 0)`` else."""
+    line = value + "\n"
+    m = pattern.match(line)
+    if m is None or m.end() != len(line):
+        return _NOT_A_PIECE
+    kind = m.lastgroup
+    if kind is None or m.start(kind) != 0:
+        return _NOT_A_PIECE
+    return kind, m.end(kind)
+
+
+def cut(run: Token, pattern: re.Pattern[str], skip: str = "") -> list[Token]:
+    """The tokens ``run`` is made of, each located as lark locates a token: every match of
+    ``pattern`` (from ``_lark.pieces_pattern``; the matches follow each other and cover the
+    run) as a token of its group's name holding that group's text, except those named
+    ``skip``.
+
+    A run of lines that are each one piece (the usual CSA head) is cut a line at a time,
+    each line's kind looked up (see ``_LINE_KINDS``); any other run is cut by ``finditer``.
+    tests/formats/test_head_blocks.py checks both cuts agree."""
+    found = _cut_lines_known(run, pattern, skip)
+    return _cut_matches(run, pattern, skip) if found is None else found
+
+
+def _cut_matches(run: Token, pattern: re.Pattern[str], skip: str) -> list[Token]:
+    """``cut``'s tokens, a ``finditer`` match each."""
+    line, column, start = run.line or 1, run.column or 1, run.start_pos or 0
+    line_start = 1 - column  # where the token's line starts, relative to the token
+    seen = 0
+    found: list[Token] = []
+    for m in pattern.finditer(run):
+        kind = m.lastgroup
+        if kind is None:  # a pieces pattern's every alternative is a named group
+            raise ValueError(f"{pattern.pattern!r} matched outside its named groups")
+        at = m.start()
+        breaks = run.count("\n", seen, at)
+        if breaks:
+            line += breaks
+            line_start = run.rfind("\n", seen, at) + 1
+        seen = at
+        if kind == skip:
+            continue
+        found.append(token(kind, m.group(kind), start + at, line, at - line_start + 1))
+    return found
+
+
+def _cut_lines_known(run: Token, pattern: re.Pattern[str], skip: str) -> list[Token] | None:
+    """``cut``'s tokens when every line of ``run`` is one piece and the end of its statement
+    (and the next line starts with no blank, comma or break that the end's terminal would
+    take as well); ``None`` otherwise."""
+    kinds = _LINE_KINDS.get(pattern.pattern)
+    if kinds is None:
+        kinds = _LINE_KINDS.setdefault(pattern.pattern, {})
+    found: list[Token] = []
+    start = run.start_pos or 0
+    line = run.line or 1
+    column = run.column or 1
+    at = 0
+    size = len(run)
+    while at < size:
+        end = run.find("\n", at)
+        if end < 0 or end == at or run[at] in " \t,":
+            return None
+        value = run[at:end]
+        known = kinds.get(value)
+        if known is None:
+            known = _line_kind(pattern, value)
+            if len(kinds) >= _LINE_KINDS_KEPT:
+                kinds.clear()
+            kinds[value] = known
+        kind, length = known
+        if not kind:
+            return None
+        if kind != skip:
+            piece = value if length == len(value) else run[at : at + length]
+            found.append(token(kind, piece, start + at, line, column))
+        line += 1
+        column = 1
+        at = end + 1
+    return found
+
+
+# Each pieces pattern's group names in order, for cut_lines (one pattern a grammar's head),
+# keyed by the pattern's text (its hash is kept; a pattern's own is worked out at each call).
+_KINDS: dict[str, list[str] | None] = {}
 
 
 def _kinds(pattern: re.Pattern[str]) -> list[str] | None:
     """``pattern``'s group names in order; ``None`` unless every group has a name (findall's
     tuples would not be the pieces then, or not tuples at all)."""
-    if pattern not in _KINDS:
-        index = pattern.groupindex
-        kinds: list[str] | None = sorted(index, key=lambda name: index[name])
-        if not kinds or len(kinds) != pattern.groups:
-            kinds = None
-        _KINDS[pattern] = kinds
-    return _KINDS[pattern]
+    try:
+        return _KINDS[pattern.pattern]
+    except KeyError:
+        pass
+    index = pattern.groupindex
+    kinds: list[str] | None = sorted(index, key=lambda name: index[name])
+    if not kinds or len(kinds) != pattern.groups:
+        kinds = None
+    _KINDS[pattern.pattern] = kinds
+    return kinds
 
 
 def cut_lines(run: Token, pattern: re.Pattern[str], skip: str) -> list[Token] | None:
