@@ -115,7 +115,7 @@ class Node:
 
     move: Move | None
     special: Special | None
-    _comments: list[str] | None
+    _comments: list[str] | str | None  # a lone comment as itself: no list to collect
     _extra: _Extra | None
     _next: Node | None
     _variations: list[Node] | None
@@ -290,6 +290,8 @@ class Node:
         comments = self._comments
         if comments is None:
             comments = self._comments = []
+        elif isinstance(comments, str):
+            comments = self._comments = [comments]
         return comments
 
     @comments.setter
@@ -298,8 +300,12 @@ class Node:
 
     @property
     def comment_lines(self) -> Sequence[str]:
-        """The comments, read-only, without creating a list on a node that has none."""
-        return self._comments or ()
+        """The comments, read-only, without creating a list on a node that has none (or one
+        comment)."""
+        comments = self._comments
+        if comments is None:
+            return ()
+        return (comments,) if isinstance(comments, str) else comments
 
     @property
     def evaluation(self) -> Evaluation | None:
@@ -314,7 +320,7 @@ class Node:
         ``#エンジン=…`` lines, black's view, the PV tokens as given; ``None`` removes them.
         Writers convert them to each format's own form.
         """
-        comments = self._comments
+        comments = self.comment_lines
         if not comments:
             return None
         from kifu_lark.formats.evaluation import node_evaluation
@@ -326,7 +332,7 @@ class Node:
         from kifu_lark.formats.evaluation import evaluation_lines, replace_lines
 
         new = [] if evaluation is None else evaluation_lines(evaluation, "set")
-        self._comments = replace_lines(self._comments or [], new) or None
+        self._comments = replace_lines(list(self.comment_lines), new) or None
 
     # --- comparison ------------------------------------------------------------------------
 
@@ -340,7 +346,7 @@ class Node:
             if not (
                 a.move == b.move
                 and a.special == b.special
-                and (a._comments or []) == (b._comments or [])
+                and _comment_list(a) == _comment_list(b)
                 and a.time == b.time
                 and a.bookmark == b.bookmark
                 and (a._next is None) == (b._next is None)
@@ -362,7 +368,7 @@ class Node:
             for name, value in (
                 ("move", self.move),
                 ("special", self.special),
-                ("comments", self._comments),
+                ("comments", _comment_list(self) or None),
                 ("time", self.time),
                 ("bookmark", self.bookmark),
             )
@@ -545,6 +551,14 @@ def fill_times(root: Node) -> None:
             node = node._next
 
 
+def _comment_list(node: Node) -> list[str]:
+    """``node``'s comments as a list (a new one when it holds one comment or none)."""
+    comments = node._comments
+    if comments is None:
+        return []
+    return [comments] if isinstance(comments, str) else comments
+
+
 Flat = tuple[
     Move | None,
     Special | None,
@@ -567,7 +581,7 @@ def flatten(top: Node) -> list[Flat]:
         (
             n.move,
             n.special,
-            n._comments,
+            _comment_list(n) or None,
             n.time,
             n.bookmark,
             n.line,

@@ -556,7 +556,9 @@ class GameBuilder:
         node = self.node
         comments = node._comments
         if comments is None:
-            node._comments = [text]
+            node._comments = text  # a lone comment needs no list (floodgate: one a move)
+        elif isinstance(comments, str):
+            node._comments = [comments, text]
         else:
             comments.append(text)
 

@@ -134,3 +134,25 @@ def test_copies_keep_what_the_node_holds() -> None:
         assert (one.line, one.column) == (4, 0)
         assert two.time is not None and _same(two.time.spent, 1.5)
         assert copied == game
+
+
+def test_a_lone_comment_behaves_as_a_list_of_one() -> None:
+    """A reader keeps a node's one comment without a list (floodgate writes one a move);
+    every way of reading, changing, comparing and copying the node sees a list of it."""
+    game = kifu_lark.loads("+7776FU\n'** 30 -3334FU\n-3334FU\n'a\n'b\n", "csa")
+    lone, two = game.mainline()
+    assert tuple(lone.comment_lines) == ("* 30 -3334FU",)
+    assert list(two.comment_lines) == ["'a", "'b"]
+    assert lone.evaluation is not None and lone.evaluation.score == 30
+    assert "comments=['* 30 -3334FU']" in repr(lone)
+    twin = Node(lone.move, comments=["* 30 -3334FU"])
+    assert Node(lone.move, comments=list(lone.comment_lines)) == twin
+    for copied in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert copied == game
+        assert copied.mainline()[0].comments == ["* 30 -3334FU"]
+    comments = lone.comments
+    assert comments == ["* 30 -3334FU"]
+    comments.append("more")  # the list handed out is the node's own
+    assert list(lone.comment_lines) == ["* 30 -3334FU", "more"]
+    lone.evaluation = None
+    assert list(lone.comment_lines) == ["more"]
