@@ -364,10 +364,22 @@ class _Records:
                     node._clock = clock
                 elif time is not None:
                     node.set_time(time, None)
+                size = len(stmt)
+                if stmt.find("\n", quote) == size - 1:
+                    # the usual shape: one comment line, the statement's last (floodgate's
+                    # engine line): what the loop below does, without its scans
+                    line += breaks + 1
+                    column = 1
+                    if stmt[quote + 1 : quote + 2] == "*":
+                        builder.comment(stmt[quote + 2 : size - 1])
+                    else:
+                        part = stmt[quote : size - 1]
+                        if not self._note(part):
+                            builder.comment(part)
+                    continue
                 line += breaks + stmt.count("\n", quote)
                 # each comment runs to its line end; blanks and commas end statements. Each is
                 # cut out of the statement once (engine lines are long, and every move has one)
-                size = len(stmt)
                 start = quote
                 while start < size:
                     end = stmt.find("\n", start)
