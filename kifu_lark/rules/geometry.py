@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Final
 
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move
@@ -26,9 +27,14 @@ WHITE_BIT = 16
 OFF = 32
 
 
+# Compiled, ``Color.WHITE`` is a look-up on the Enum class through its metaclass (~0.1 µs);
+# a Final constant is read directly.
+_WHITE: Final = Color.WHITE
+
+
 def piece_code(piece: Piece) -> int:
     """The engine code of a model piece."""
-    return KIND_CODE[piece.kind] + (WHITE_BIT if piece.color is Color.WHITE else 0)
+    return KIND_CODE[piece.kind] + (WHITE_BIT if piece.color is _WHITE else 0)
 
 
 def _code_piece(code: int) -> Piece:
