@@ -238,9 +238,11 @@ def _statements(items: list[tuple[Any, ...]], runs: re.Pattern[str]) -> list[tup
 
 
 # Server records (floodgate) give the usual start as nine P1…P9 lines, the same text in
-# every record: nine row texts found to be exactly the usual start's rows are remembered (per
-# grammar), and the same texts in the next record are not cut into cells again. Bounded.
-_USUAL_ROWS: dict[tuple[str, tuple[str, ...]], bool] = {}
+# every record: whether the text from the first row to the last holds exactly the usual
+# start's rows is remembered (per grammar), and the same text in the next record is not cut
+# into cells again. The same text holds the same rows: the cut from a row's start depends on
+# nothing before it. One slice and its hash, not nine copies in a tuple. Bounded.
+_USUAL_ROWS: dict[tuple[str, str], bool] = {}
 _USUAL_ROWS_KEPT = 64
 
 
@@ -310,7 +312,11 @@ class _Records:
         variant = self.dialect.variant
         if len(setup) != variant.ranks or not all(item[0] == "row" for item in setup):
             return False
-        key = (self.dialect.grammar, tuple(str(item[1]) for item in setup))
+        first: Token = setup[0][1]
+        last: Token = setup[-1][1]
+        if first.start_pos is None or last.start_pos is None:  # lark locates every token
+            raise ValueError("a row token without its offset")
+        key = (self.dialect.grammar, self.text[first.start_pos : last.start_pos + len(last)])
         known = _USUAL_ROWS.get(key)
         if known is None:
             cut = cell_pattern(self.dialect.grammar)

@@ -38,9 +38,9 @@ def _forget() -> None:
 
 
 def remembered(rows: str) -> bool | None:
-    """What the table holds for ``rows`` (each row's token ends before the blanks after it)."""
-    key = tuple(line.rstrip() for line in rows.splitlines() if line.startswith("P"))
-    return csa._USUAL_ROWS.get(("csa.lark", key))
+    """What the table holds for ``rows``: its key is the text from the first row to the end
+    of the last (a row's token ends before the blanks after it)."""
+    return csa._USUAL_ROWS.get(("csa.lark", rows[rows.index("P1") :].rstrip()))
 
 
 def read(text: str) -> kifu_lark.Game:
