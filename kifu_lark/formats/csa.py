@@ -376,12 +376,7 @@ class _Records:
                     # engine line): what the loop below does, without its scans
                     line += breaks + 1
                     column = 1
-                    if stmt[quote + 1 : quote + 2] == "*":
-                        builder.comment(stmt[quote + 2 : size - 1])
-                    else:
-                        part = stmt[quote : size - 1]
-                        if not self._note(part):
-                            builder.comment(part)
+                    self._comment_line(builder, stmt, quote, size - 1)
                     continue
                 line += breaks + stmt.count("\n", quote)
                 # each comment runs to its line end; blanks and commas end statements. Each is
@@ -393,18 +388,25 @@ class _Records:
                         end = size
                     while start < end and stmt[start] in " \t,":
                         start += 1
-                    if start + 1 < end and stmt[start + 1] == "*":
-                        builder.comment(stmt[start + 2 : end])  # as _comment_text gives it
-                    elif start < end:
-                        part = stmt[start:end]
-                        if not self._note(part):
-                            builder.comment(part)  # a plain ' line keeps its apostrophe
+                    if start < end:
+                        self._comment_line(builder, stmt, start, end)
                     start = end + 1
                 last = stmt.rfind("\n", 7)
                 column = size - last if last >= 0 else size - 6
         except KifuError as err:
             err.text = err.text or stmt[:7]
             raise
+
+    def _comment_line(self, builder: GameBuilder, stmt: str, start: int, end: int) -> None:
+        """The comment ``stmt[start:end]`` (a ``'`` line): a floodgate note goes to the
+        headers, a ``'*`` line loses its two marks (as ``_comment_text`` gives it), a plain
+        ``'`` line keeps its apostrophe."""
+        if start + 1 < end and stmt[start + 1] == "*":
+            builder.comment(stmt[start + 2 : end])
+        else:
+            part = stmt[start:end]
+            if not self._note(part):
+                builder.comment(part)
 
     def _note(self, comment: str) -> bool:
         """Add ``comment`` to the headers when it is a floodgate note; whether it was."""
