@@ -124,15 +124,10 @@ class Board:
         files = position.variant.files
         # position.board runs rank by rank from file 1: the index is computed rather than
         # built through Square objects (every reader sets up a board per record).
-        # a position shares few piece instances among its squares: each is coded once (a
-        # code costs a kind's hash, an Enum's, in Python)
-        codes: dict[int, int] = {}
         for n, piece in enumerate(position.board):
             if piece is None:
                 continue
-            code = codes.get(id(piece), 0)
-            if not code:
-                code = codes[id(piece)] = piece_code(piece)
+            code = piece_code(piece)
             i = g.idx(n % files + 1, n // files + 1)
             board.cells[i] = code
             board.hash ^= g.zobrist[i][code]
