@@ -36,11 +36,16 @@ def match_tokens(m: re.Match[str], kinds: Sequence[tuple[str, str]]) -> list[Tok
     a group of its own): for each ``(group, token type)`` of ``kinds``, in the order of the
     text, that group's text as a token of that type, or ``None`` where the group is missing
     or empty (a token is never empty)."""
-    text = m.string
+    return span_tokens(m.string, [(kind, *m.span(group)) for group, kind in kinds])
+
+
+def span_tokens(text: str, spans: Sequence[tuple[str, int, int]]) -> list[Token | None]:
+    """For each ``(token type, start, end)`` of ``spans``, in the order of the text, that
+    part of ``text`` as a token of that type located as lark locates it, or ``None`` where
+    the span is empty (a missing group's span is ``(-1, -1)``)."""
     found: list[Token | None] = []
     line, line_start, seen = 1, 0, 0
-    for group, kind in kinds:
-        start, end = m.span(group)
+    for kind, start, end in spans:
         if start == end:
             found.append(None)
             continue

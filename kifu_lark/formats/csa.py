@@ -34,12 +34,12 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from lark import Token, Transformer
+from lark import Lark, Token, Transformer
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
 from kifu_lark.formats import _lark
 from kifu_lark.formats._memo import remember
-from kifu_lark.formats._tokens import match_tokens
+from kifu_lark.formats._tokens import span_tokens
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
 from kifu_lark.formats.csa_dialect import CSA, ILLEGAL_ACTION, KEY_OF_NAME, Dialect
 from kifu_lark.formats.csa_write import encoding_rule, writer
@@ -89,10 +89,12 @@ def _findall(regexp: str) -> Callable[[str], list[str]]:
     return pattern.findall
 
 
-# "+7776FU" → (destination, origin or None for 00, mover, piece after): a record repeats the
-# same few hundred move texts, so each is cut up once (bounded: cleared when full, which only
-# costs the sharing).
-_MoveFields = tuple[Square, Square | None, Color, PieceKind]
+# "+7776FU" → (destination, origin or None for 00, mover, piece after, and the destination's
+# and the origin's file and rank as numbers, 0 for 00): a record repeats the same few hundred
+# move texts, so each is cut up once (bounded: cleared when full, which only costs the
+# sharing). The numbers go to GameBuilder.move_between: read from the squares, they cost an
+# attrs attribute look-up each in the compiled build.
+_MoveFields = tuple[Square, Square | None, Color, PieceKind, int, int, int, int]
 _MOVES: dict[str, _MoveFields] = {}
 _MOVES_KEPT = 65536
 
@@ -101,11 +103,16 @@ def _move_fields(text: str) -> _MoveFields:
     fields = _MOVES.get(text)
     if fields is None:
         origin = text[1:3]
+        to = _SQUARES[text[3:5]]
         fields = (
-            _SQUARES[text[3:5]],
+            to,
             None if origin == "00" else _SQUARES[origin],
             _COLORS[text[0]],
             _KINDS[text[5:7]],
+            to.file,
+            to.rank,
+            int(origin[0]),
+            int(origin[1]),
         )
         remember(_MOVES, text, fields, _MOVES_KEPT)
     return fields
@@ -295,7 +302,7 @@ class _Records:
         for item in items[first_event:]:
             tag, token = item[0], item[1]
             if tag == "moves":
-                self._moves(builder, token)
+                self._moves(builder, token, item[2] if len(item) > 2 else None)
             elif tag == "comment":
                 if not self._note(token):
                     builder.comment(_comment_text(token))
@@ -324,7 +331,7 @@ class _Records:
             known = remember(_USUAL_ROWS, key, rows == _initial_rows(variant), _USUAL_ROWS_KEPT)
         return known
 
-    def _moves(self, builder: GameBuilder, run: Token) -> None:
+    def _moves(self, builder: GameBuilder, run: Token, cut: list[str] | None) -> None:
         """Play every move of a run (each with its optional time).
 
         The hot loop of the reader: squares, kinds, colours and times come from tables, and
@@ -332,19 +339,35 @@ class _Records:
         """
         line, column = run.line or 0, run.column or 0
         moves, tails = _MOVES, _TAILS
-        play, play_from = builder.move_piece, builder.move_from
         stmt = ""
         try:
-            statements = self.moves_in(run)
-            if self.scanning and sum(map(len, statements)) != len(run):
-                raise _Inexact  # the cuts follow each other: they cover the run, or leave a gap
+            if cut is not None:  # the MOVE_LINEs of a whole record's run (_whole_record)
+                statements = cut
+            else:
+                statements = self.moves_in(run)
+                if self.scanning and sum(map(len, statements)) != len(run):
+                    raise _Inexact  # the cuts follow each other: they cover the run, or a gap
             for stmt in statements:
                 fields = moves.get(stmt[:7]) or _move_fields(stmt[:7])
-                to, origin, color, after = fields
+                to, origin, color, after, to_file, to_rank, from_file, from_rank = fields
                 if origin is None:
-                    node = play(to, color, after, None, True, "", None, line, column)
+                    node = builder.move_piece(to, color, after, None, True, "", None, line, column)
                 else:
-                    node = play_from(to, origin, color, None, after, None, None, line, column)
+                    # called on the builder, not through a local bound method: compiled, that
+                    # is a C call, without the numbers boxed and unboxed again
+                    node = builder.move_between(
+                        to_file,
+                        to_rank,
+                        from_file,
+                        from_rank,
+                        color,
+                        None,
+                        after,
+                        None,
+                        None,
+                        line,
+                        column,
+                    )
                 # what follows the move: its time, line ends, blanks, commas, comments
                 quote = stmt.find("'", 7)
                 if quote < 0:
@@ -625,7 +648,9 @@ def _header(token: Token) -> tuple[Key, str]:
 
 def normalise(text: str) -> str:
     """Line ends as ``\\n`` (so lark counts CR-only lines), no BOM, a final line end."""
-    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.lstrip("\ufeff")
+    if "\r" in text:  # looking for one is cheaper than two replace passes over the text
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text if text.endswith("\n") else text + "\n"
 
 
@@ -673,49 +698,88 @@ class _Inexact(Exception):
 
 
 @functools.cache
-def whole_record_pattern(grammar: str) -> re.Pattern[str]:
-    """The usual record whole, as the reader's parser (MOVE_RUN scanned with :data:`_SCAN`)
-    lexes it: HEAD_RUN, MOVE_RUN, then the end (SPECIAL and its TIME) and comment lines, and
-    nothing else. Each terminal is an atomic group holding its own pattern, in the order the
-    grammar allows them, so each takes what lark's lexer takes (its first match, none of it
-    given back); no other terminal can start where each does. tests/formats/
-    test_csa_whole_record.py checks that the tokens are lark's on every text."""
-    lark = _lark.parser(grammar, transformer=_TAGS, edit_terminals=_scanning)
+def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The usual record whole, in three parts, as lark's lexer takes it with the grammar as
+    it is:
 
-    def term(name: str) -> str:
-        return f"(?>{lark.get_terminal(name).pattern.to_regexp()})"
+    - the head: HEAD_RUN;
+    - the moves: MOVE_LINE, or else any one character. ``findall`` from the head's end
+      gives the MOVE_LINEs of the run up to the first piece of one character (a MOVE_LINE is
+      longer): the run that MOVE_RUN, MOVE_LINEs in a row, takes;
+    - the end: SPECIAL and its TIME, comment lines, and nothing else after them.
+
+    Each terminal is an atomic group holding its own pattern, in the order the grammar
+    allows them, so each takes what lark's lexer takes (its first match, none of it given
+    back); no other terminal can start where each does. tests/formats/
+    test_csa_whole_record.py checks that the tokens are lark's on every text."""
+    lark = _lark.parser(grammar, transformer=_TAGS)
+    lexer = _lark.parser(grammar, parser=None, lexer="basic")  # MOVE_LINE is MOVE_RUN's part
+
+    def term(name: str, of: Lark = lark) -> str:
+        return f"(?>{of.get_terminal(name).pattern.to_regexp()})"
 
     eos = term("_EOS")
-    return re.compile(
-        f"(?P<head>{term('HEAD_RUN')})(?P<moves>{term('MOVE_RUN')})"
-        f"(?:(?P<special>{term('SPECIAL')}){eos}(?:(?P<time>{term('TIME')}){eos})?+)?+"
-        f"(?P<comments>(?:{term('COMMENT')}{eos})*+)\\Z"
+    return (
+        re.compile(term("HEAD_RUN")),
+        re.compile(f"{term('MOVE_LINE', lexer)}|(?s:.)"),
+        re.compile(
+            f"(?:(?P<special>{term('SPECIAL')}){eos}(?:(?P<time>{term('TIME')}){eos})?+)?+"
+            f"(?P<comments>(?:{term('COMMENT')}{eos})*+)\\Z"
+        ),
     )
-
-
-#: The groups of :func:`whole_record_pattern` and their token types; the comments are a run,
-#: cut into COMMENT tokens as a head is.
-_WHOLE_RECORD = (
-    ("head", "HEAD_RUN"),
-    ("moves", "MOVE_RUN"),
-    ("special", "SPECIAL"),
-    ("time", "TIME"),
-    ("comments", "COMMENT_RUN"),
-)
-#: Each group's tag, as ``_Tags`` gives it.
-_WHOLE_RECORD_TAGS = ("run", "moves", "special", "time", "run")
 
 
 def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None:
     """The statements of ``text`` when it is one usual record whole (see
-    :func:`whole_record_pattern`), as the parser gives them (runs not yet cut); ``None``
-    for any other text. lark spent a few microseconds on each of these tokens: a tenth of
-    reading a record of a hundred moves."""
-    m = whole_record_pattern(grammar).match(text)
-    if m is None:
+    :func:`whole_record_patterns`), as the parser gives them (runs not yet cut, the run of
+    moves with its MOVE_LINEs as a third item); ``None`` for any other text. lark spent a
+    few microseconds on each of these tokens: a tenth of reading a record of a hundred
+    moves. The moves are matched once: a pattern of the whole record matched them, then
+    the reader cut them, and floodgate's engine lines are most of a record's text."""
+    head_pattern, moves_pattern, end_pattern = whole_record_patterns(grammar)
+    head = head_pattern.match(text)
+    if head is None:
         return None
-    tokens = match_tokens(m, _WHOLE_RECORD)
-    return [[(tag, t) for tag, t in zip(_WHOLE_RECORD_TAGS, tokens, strict=True) if t is not None]]
+    start = at = head.end()
+    # no MOVE_LINE holds a line that starts with "%": findall stops at the first SPECIAL,
+    # and a text of many records is not taken to its end. A one-character find is a memchr;
+    # a "%" inside a line (a comment) is passed over.
+    stop = text.find("%", at)
+    while stop > 0 and text[stop - 1] != "\n":
+        stop = text.find("%", stop + 1)
+    if stop < 0:
+        stop = len(text)
+    statements: list[str] = moves_pattern.findall(text, at, stop)
+    count = 0
+    for stmt in statements:
+        if len(stmt) == 1:  # no MOVE_LINE starts here: the run ends
+            break
+        at += len(stmt)
+        count += 1
+    if not count:
+        return None
+    del statements[count:]
+    end = end_pattern.match(text, at)
+    if end is None:
+        return None
+    head_run, moves, special, time, comments = span_tokens(
+        text,
+        [
+            ("HEAD_RUN", 0, start),
+            ("MOVE_RUN", start, at),
+            ("SPECIAL", *end.span("special")),
+            ("TIME", *end.span("time")),
+            ("COMMENT_RUN", *end.span("comments")),
+        ],
+    )
+    items: list[tuple[Any, ...]] = [("run", head_run), ("moves", moves, statements)]
+    if special is not None:
+        items.append(("special", special))
+    if time is not None:
+        items.append(("time", time))
+    if comments is not None:
+        items.append(("run", comments))
+    return [items]
 
 
 def _scanned_records(dialect: Dialect, text: str) -> list[list[tuple[Any, ...]]]:

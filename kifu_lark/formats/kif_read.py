@@ -42,7 +42,10 @@ _SQUARES: dict[str, Square] = {
 }
 _LINE_BREAKS = re.compile(r"\r+\n?")
 _PROMOTE = {None: None, "成": True, "不成": False, "生": False}
-_MoveParts = tuple[Square | None, Square | None, PieceKind, bool | None, bool]
+# (destination, origin, piece, 成/不成, 打, then the destination's and the origin's file and
+# rank as numbers, 0 where there is no square): the numbers go to GameBuilder.move_between,
+# as a Square's attributes cost a generic look-up each in the compiled build.
+_MoveParts = tuple[Square | None, Square | None, PieceKind, bool | None, bool, int, int, int, int]
 # What a move text (``７六歩(77)``, ``同　銀(31)``, ``４五角打``) says, and the numbers of a
 # time text (spent, total), shared by every record read: records repeat both, and cutting a
 # move into its parts or working out a time costs more than the look-up.
@@ -188,7 +191,6 @@ class _KifReader:
         assert builder is not None
         moves, spent_table, totals = _MOVES, _SPENT, _TOTALS
         marked = self.marked
-        play_from, play_piece = builder.move_from, builder.move_piece
         offset = builder.start.ply - 1
         depth = self.depth
         line = block.line
@@ -232,15 +234,35 @@ class _KifReader:
                             parts = moves.get(move_text)
                             if parts is None:
                                 parts = _move_parts(_line_match(block, start), move_text)
-                            to, from_, piece, promote, drop = parts
-                            if from_ is not None and to is None and builder.node.move is not None:
-                                to = builder.node.move.to  # 同: the previous destination
+                            to, from_, piece, promote, drop, to_f, to_r, from_f, from_r = parts
                             if from_ is not None and to is not None:
-                                node = play_from(
-                                    to, from_, None, piece, None, promote, None, line, None
+                                node = builder.move_between(  # a C call compiled (see csa)
+                                    to_f,
+                                    to_r,
+                                    from_f,
+                                    from_r,
+                                    None,
+                                    piece,
+                                    None,
+                                    promote,
+                                    None,
+                                    line,
+                                    None,
+                                )
+                            elif from_ is not None and builder.node.move is not None:
+                                node = builder.move_from(  # 同: the previous destination
+                                    builder.node.move.to,
+                                    from_,
+                                    None,
+                                    piece,
+                                    None,
+                                    promote,
+                                    None,
+                                    line,
+                                    None,
                                 )
                             elif from_ is None and drop:
-                                node = play_piece(
+                                node = builder.move_piece(
                                     to, None, piece, promote, True, "", None, line, None
                                 )
                             else:
@@ -369,12 +391,18 @@ def _move_parts(m: re.Match[str], text: str) -> _MoveParts:
     """The destination, origin, piece, 成/不成 and 打 of a move line, kept for its text."""
     to, piece, promote, origin, drop = m.group(*_MOVE_GROUPS)
     squares = _SQUARES
+    destination = None if to is None else squares[to]
+    source = None if origin is None else squares[origin]
     parts = (
-        None if to is None else squares[to],
-        None if origin is None else squares[origin],
+        destination,
+        source,
         PIECE_NAMES[piece],
         _PROMOTE[promote],
         drop is not None,
+        0 if destination is None else destination.file,
+        0 if destination is None else destination.rank,
+        0 if source is None else source.file,
+        0 if source is None else source.rank,
     )
     return remember(_MOVES, text, parts, _MOVES_KEPT)
 

@@ -280,6 +280,43 @@ class GameBuilder:
         Raises:
             IllegalMoveError: for a move that breaks a rule.
         """
+        # Each coordinate read once: a Square is an attrs instance, whose every attribute
+        # read costs the compiled build a generic look-up.
+        return self.move_between(
+            to.file,
+            to.rank,
+            from_.file,
+            from_.rank,
+            color,
+            piece,
+            piece_after,
+            promote,
+            text,
+            line,
+            column,
+        )
+
+    def move_between(
+        self,
+        to_file: int,
+        to_rank: int,
+        from_file: int,
+        from_rank: int,
+        color: Color | None,
+        piece: PieceKind | None,
+        piece_after: PieceKind | None,
+        promote: bool | None,
+        text: str | None,
+        line: int | None,
+        column: int | None,
+    ) -> Node:
+        """:meth:`move_from` with both squares as numbers (file, rank): the CSA reader's
+        tables hold them, and reading them from ``Square`` instances costs more than the
+        rest of the call.
+
+        Raises:
+            IllegalMoveError: for a move that breaks a rule.
+        """
         if self.pending_foul is not None:
             raise self.pending_foul
         board = self.board
@@ -291,19 +328,16 @@ class GameBuilder:
                 )
             g = board.g
             # Geometry.index, inlined: this runs once per move of every record read.
-            # Each coordinate read once: a Square is an attrs instance, whose every attribute
-            # read costs the compiled build a generic look-up.
             files, ranks, width = g.files, g.ranks, g.width
-            to_file, to_rank, from_file, from_rank = to.file, to.rank, from_.file, from_.rank
             if to_file > files or to_rank > ranks:
-                raise illegal(Violation.OFF_BOARD, to.csa())
+                raise illegal(Violation.OFF_BOARD, f"{to_file}{to_rank}")
             if from_file > files or from_rank > ranks:
-                raise illegal(Violation.OFF_BOARD, from_.csa())
+                raise illegal(Violation.OFF_BOARD, f"{from_file}{from_rank}")
             t = (to_rank + 1) * width + to_file
             f = (from_rank + 1) * width + from_file
             code = board.cells[f]
             if not code:
-                raise illegal(Violation.NO_PIECE, from_.csa())
+                raise illegal(Violation.NO_PIECE, f"{from_file}{from_rank}")
             on_board = KINDS[(code & 15) - 1]
             if piece is not None and piece is not on_board:
                 raise illegal(
@@ -321,9 +355,11 @@ class GameBuilder:
             return self._foul_move(
                 self.error(err, line, column, text),
                 partial(
-                    self.move_from,
-                    to,
-                    from_,
+                    self.move_between,
+                    to_file,
+                    to_rank,
+                    from_file,
+                    from_rank,
                     color,
                     piece,
                     piece_after,

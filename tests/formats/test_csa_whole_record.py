@@ -1,8 +1,9 @@
 """The CSA and MSK readers take the usual record (a head, a run of moves, its end and comment
-lines) apart with one match of a pattern built from the grammar's terminals
-(``csa.whole_record_pattern``) instead of lark's lexer and parser: where it matches, the
-statements must be the very tokens lark makes of the text (type, text, offset, line,
-column), on every fixture and corpus text, real-shaped records and damaged texts."""
+lines) apart with patterns built from the grammar's terminals (``csa.whole_record_patterns``)
+instead of lark's lexer and parser: where they take a text, the statements must be the very
+tokens lark makes of it with the grammar as it is (type, text, offset, line, column), and
+the run's MOVE_LINEs those the reader would cut it into, on every fixture and corpus text,
+real-shaped records and damaged texts."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import csa
+from kifu_lark.formats import _lark, csa
 from kifu_lark.formats.csa_dialect import CSA
 from kifu_lark.formats.msk import MSK
 from tests.conftest import record_texts
@@ -29,8 +30,8 @@ def _tokens(grammar: str, records: list[list[tuple[Any, ...]]]) -> list[list[tup
     runs = csa.run_pattern(grammar)
     return [
         [
-            (tag, token.type, str(token), token.start_pos, token.line, token.column)
-            for tag, token in csa._statements(items, runs)
+            (item[0], item[1].type, str(item[1]), item[1].start_pos, item[1].line, item[1].column)
+            for item in csa._statements(items, runs)
         ]
         for items in records
     ]
@@ -42,11 +43,16 @@ def _agree(grammar: str, text: str) -> bool:
     whole = csa._whole_record(grammar, text)
     if whole is None:
         return False
+    dialect = DIALECTS[grammar][0]
     try:
-        parsed = csa._scanned_records(DIALECTS[grammar][0], text)
-    except KifuError as err:  # the pattern took a text lark refuses
+        parser = _lark.parser(grammar, transformer=csa._TAGS)
+        parsed: list[list[tuple[Any, ...]]] = _lark.parse(parser, text, dialect.name)  # type: ignore[assignment]
+    except KifuError as err:  # the patterns took a text lark refuses
         pytest.fail(f"taken whole, but lark refuses it: {err}")
     assert _tokens(grammar, whole) == _tokens(grammar, parsed)
+    for item in whole[0]:
+        if item[0] == "moves":  # the run's MOVE_LINEs, as the reader cuts a run lark took
+            assert item[2] == csa.move_line_pattern(grammar)(item[1])
     return True
 
 
@@ -64,19 +70,23 @@ def test_real_shaped_records_are_taken_whole() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "taken"),
     [
-        "PI\n+\n+7776FU\n%TORYO\nT3\n'end\n'**more\n",  # the end, its time, comments
-        "PI\n+\n+7776FU,T1,'c\n-3334FU\n",  # no end
-        "V2.2\nPI\n-\n-3334FU\n%CHUDAN , \n  ,\n",  # blanks and commas after the end
-        "PI\n+\n+7776FU\n%TORYO\n$END_TIME:2024/01/01\n",  # game information after: lark
-        "PI\n+\n+7776FU\n/\nPI\n+\n+7776FU\n",  # two records: lark
-        "\nPI\n+\n+7776FU\n",  # a blank line first: lark
+        ("PI\n+\n+7776FU\n%TORYO\nT3\n'end\n'**more\n", True),  # the end, its time, comments
+        ("PI\n+\n+7776FU,T1,'c\n-3334FU\n", True),  # no end
+        ("V2.2\nPI\n-\n-3334FU\n%CHUDAN , \n  ,\n", True),  # blanks and commas after the end
+        ("PI\n+\n+7776FU,%TORYO\n", True),  # the end after a comma: the run stops at it
+        ("PI\n+\n+7776FU,'100%\n-3334FU\n%TORYO\n", True),  # a "%" inside a comment
+        ("PI\n+\n+7776FU\n%TORYO\n$END_TIME:2024/01/01\n", False),  # game information after
+        ("PI\n+\n+7776FU\n/\nPI\n+\n+7776FU\n", False),  # two records
+        ("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+7776FU\n%TORYO\n", False),  # two, ended
+        ("\nPI\n+\n+7776FU\n", False),  # a blank line first
+        ("PI\n+\n+7776FU\n+77XXFU\n-3334FU\n", False),  # a line no MOVE_LINE reads
+        ("PI\n+\n%TORYO\n", False),  # no moves
     ],
 )
-def test_the_ends_of_a_record(text: str) -> None:
-    taken = _agree("csa.lark", text)
-    assert taken == ("$END" not in text and "/" not in text and not text.startswith("\n"))
+def test_the_ends_of_a_record(text: str, taken: bool) -> None:
+    assert _agree("csa.lark", text) == taken
 
 
 _ODD_LINES = [
