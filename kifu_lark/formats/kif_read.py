@@ -235,24 +235,15 @@ class _KifReader:
                             if parts is None:
                                 parts = _move_parts(_line_match(block, start), move_text)
                             to, from_, piece, promote, drop, to_f, to_r, from_f, from_r = parts
+                            if from_ is not None and to is None and builder.node.move is not None:
+                                to = builder.node.move.to  # 同: the previous destination
+                                to_f, to_r = to.file, to.rank
                             if from_ is not None and to is not None:
                                 node = builder.move_between(  # a C call compiled (see csa)
                                     to_f,
                                     to_r,
                                     from_f,
                                     from_r,
-                                    None,
-                                    piece,
-                                    None,
-                                    promote,
-                                    None,
-                                    line,
-                                    None,
-                                )
-                            elif from_ is not None and builder.node.move is not None:
-                                node = builder.move_from(  # 同: the previous destination
-                                    builder.node.move.to,
-                                    from_,
                                     None,
                                     piece,
                                     None,
