@@ -147,13 +147,16 @@ def _cut_lines_known(run: Token, pattern: re.Pattern[str], skip: str) -> list[To
     start = run.start_pos or 0
     line = run.line or 1
     column = run.column or 1
+    # the run's text as a str itself: compiled, find and slices on a str subclass (a Token)
+    # are generic method calls, a tenth of a floodgate head's cut
+    text = str(run)
     at = 0
-    size = len(run)
+    size = len(text)
     while at < size:
-        end = run.find("\n", at)
-        if end < 0 or end == at or run[at] in " \t,":
+        end = text.find("\n", at)
+        if end < 0 or end == at or text[at] in " \t,":
             return None
-        value = run[at:end]
+        value = text[at:end]
         known = kinds.get(value)
         if known is None:
             known = _line_kind(pattern, value)
@@ -164,7 +167,7 @@ def _cut_lines_known(run: Token, pattern: re.Pattern[str], skip: str) -> list[To
         if not kind:
             return None
         if kind != skip:
-            piece = value if length == len(value) else run[at : at + length]
+            piece = value if length == len(value) else text[at : at + length]
             found.append(token(kind, piece, start + at, line, column))
         line += 1
         column = 1
