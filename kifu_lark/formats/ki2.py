@@ -248,7 +248,7 @@ class _Reader:
     def moves(self, block: Token) -> None:
         builder = self.start_builder()
         findall = _walk_regex().findall
-        cache = _FIELDS
+        cache, play = _FIELDS, builder.move_piece
         scanning = self.scanning
         line_no = (block.line or 1) - 1
         lines = block.split("\n")
@@ -282,10 +282,7 @@ class _Reader:
                     continue
                 try:
                     if origin is None:
-                        # a C call compiled, without the numbers boxed (see csa._moves)
-                        builder.move_piece(
-                            to, color, piece, promote, drop, relative, None, line_no, column
-                        )
+                        play(to, color, piece, promote, drop, relative, None, line_no, column)
                     else:
                         builder.move(
                             to,
