@@ -310,9 +310,9 @@ class GameBuilder:
         line: int | None,
         column: int | None,
     ) -> Node:
-        """:meth:`move_from` with both squares as numbers (file, rank): the CSA reader's
-        tables hold them, and reading them from ``Square`` instances costs more than the
-        rest of the call.
+        """:meth:`move_from` with both squares as numbers (file, rank): the CSA and KIF
+        readers' move tables hold them, and reading them from ``Square`` instances costs
+        the compiled build a generic look-up each. A ``Square`` is made only for an error.
 
         Raises:
             IllegalMoveError: for a move that breaks a rule.
@@ -330,14 +330,14 @@ class GameBuilder:
             # Geometry.index, inlined: this runs once per move of every record read.
             files, ranks, width = g.files, g.ranks, g.width
             if to_file > files or to_rank > ranks:
-                raise illegal(Violation.OFF_BOARD, f"{to_file}{to_rank}")
+                raise illegal(Violation.OFF_BOARD, Square(to_file, to_rank).csa())
             if from_file > files or from_rank > ranks:
-                raise illegal(Violation.OFF_BOARD, f"{from_file}{from_rank}")
+                raise illegal(Violation.OFF_BOARD, Square(from_file, from_rank).csa())
             t = (to_rank + 1) * width + to_file
             f = (from_rank + 1) * width + from_file
             code = board.cells[f]
             if not code:
-                raise illegal(Violation.NO_PIECE, f"{from_file}{from_rank}")
+                raise illegal(Violation.NO_PIECE, Square(from_file, from_rank).csa())
             on_board = KINDS[(code & 15) - 1]
             if piece is not None and piece is not on_board:
                 raise illegal(
