@@ -67,6 +67,37 @@ _ROWS_KEPT = 4096
 DIAGRAM_LINES = frozenset({"HAND_LINE", "TURN_LINE", "MOVE_COUNT_LINE", "ROTATED_LINE"})
 _SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "上手": Color.WHITE}
 
+# A cell's text (``v香``, `` 歩``, ``・``) → the piece it shows: a diagram's cells repeat
+# (there are a few dozen texts), and an attrs Piece made per cell cost most of reading a rank
+# that _ROWS had not seen. Bounded, as _ROWS is.
+_CELLS: dict[str, tuple[Piece | None]] = {}
+_CELLS_KEPT = 1024
+_EMPTY = Hand()
+
+
+def _row_cells(text: str) -> tuple[Piece | None, ...]:
+    """The pieces of a rank's cells (its ``bod_cells`` group), each cut by BOD_CELL."""
+    cells: list[Piece | None] = []
+    known = _CELLS
+    for cell in _cell_regex().findall(text):
+        found = known.get(cell)  # (the piece,): one look-up, and None for a new cell
+        if found is None:
+            m = terminal_regex("bod.lark", "BOD_CELL").fullmatch(cell)
+            assert m is not None  # findall matched the same text with the same regex
+            piece = None
+            if m["bod_piece"] != "・":
+                color = Color.WHITE if m["bod_side"] in ("v", "V") else Color.BLACK
+                piece = Piece(BOARD_PIECE_NAMES[m["bod_piece"]], color)
+            found = remember(known, cell, (piece,), _CELLS_KEPT)
+        cells.append(found[0])
+    return tuple(cells)
+
+
+@functools.cache
+def _cell_regex() -> re.Pattern[str]:
+    """BOD_CELL without its groups: its ``findall`` gives each cell's text."""
+    return re.compile(_lark.uncapture(terminal_regex("bod.lark", "BOD_CELL").pattern))
+
 
 class DiagramReader:
     """Collects the diagram lines of a record (board, hands, turn, move count) and builds
@@ -143,7 +174,6 @@ class DiagramReader:
                 "a second board diagram", first, "a record holds one diagram: split the file"
             )
         rank_re = terminal_regex("bod.lark", "RANK_LINE")
-        cell_re = terminal_regex("bod.lark", "BOD_CELL")
         rows: list[tuple[Piece | None, ...]] = []
         for token in tree.children:
             assert isinstance(token, Token)
@@ -154,14 +184,7 @@ class DiagramReader:
             text = m["bod_cells"]
             cells = _ROWS.get(text)
             if cells is None:
-                cut: list[Piece | None] = []
-                for cell in cell_re.finditer(text):
-                    if cell["bod_piece"] == "・":
-                        cut.append(None)
-                        continue
-                    color = Color.WHITE if cell["bod_side"] in ("v", "V") else Color.BLACK
-                    cut.append(Piece(BOARD_PIECE_NAMES[cell["bod_piece"]], color))
-                cells = remember(_ROWS, text, tuple(cut), _ROWS_KEPT)
+                cells = remember(_ROWS, text, _row_cells(text), _ROWS_KEPT)
             if rows and len(cells) != len(rows[0]):
                 raise self._error(
                     f"rank {len(rows) + 1} has {len(cells)} squares, rank 1 has {len(rows[0])}",
@@ -213,19 +236,17 @@ class DiagramReader:
         """The position described: the diagram's board, or ``base``'s when there is none,
         with the hands, side to move and move number read."""
         try:
-            if self.board is not None:
-                variant = board_variant(self.files, self.ranks)
-                position = Position(variant, tuple(self.board))
-                turn = self.turn or Color.BLACK
-            else:
-                position = base
-                turn = self.turn or base.turn
-            hands = (
-                self.hands.get(Color.BLACK, position.hands[0] if self.board is None else Hand()),
-                self.hands.get(Color.WHITE, position.hands[1] if self.board is None else Hand()),
-            )
             ply = 1 if self.move_count is None else self.move_count + 1
-            return evolve(position, hands=hands, turn=turn, ply=ply)
+            if self.board is not None:
+                # made once, not made and then evolved: each checks the set (81 squares)
+                hands = (self.hands.get(Color.BLACK, _EMPTY), self.hands.get(Color.WHITE, _EMPTY))
+                variant = board_variant(self.files, self.ranks)
+                return Position(variant, tuple(self.board), hands, self.turn or Color.BLACK, ply)
+            hands = (
+                self.hands.get(Color.BLACK, base.hands[0]),
+                self.hands.get(Color.WHITE, base.hands[1]),
+            )
+            return evolve(base, hands=hands, turn=self.turn or base.turn, ply=ply)
         except ValueError as err:  # more pieces than the set: at a hand line, or the board
             token = next(iter(self.hand_lines.values()), None) or self.first_line or where
             if token is None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
+from operator import attrgetter
 
 from attrs import evolve, field, frozen
 
@@ -222,6 +224,7 @@ def piece_set(variant: Variant) -> dict[PieceKind, int]:
 _SETS: dict[str, dict[PieceKind, int]] = {}
 # every diagram a reader reads is counted: a look-up a piece rather than a method call
 _UNPROMOTED = {kind: kind.unpromoted() for kind in PieceKind}
+_KIND_OF = attrgetter("kind")
 
 #: The hint of a reader's error for a position :func:`over_the_set`.
 SET_HINT = (
@@ -239,10 +242,11 @@ def over_the_set(
     or ``None``."""
     held = dict(piece_set(variant))
     unpromoted = _UNPROMOTED
-    for piece in board:
-        if piece is not None:
-            kind = unpromoted[piece.kind]
-            held[kind] = held.get(kind, 0) - 1
+    # the squares counted by kind in C (filter, map, Counter): every position made is
+    # checked, and a reader makes one for each board diagram it reads
+    for kind, n in Counter(map(_KIND_OF, filter(None, board))).items():
+        base = unpromoted[kind]
+        held[base] = held.get(base, 0) - n
     for hand in hands:
         for kind, n in hand.items():
             held[kind] = held.get(kind, 0) - n

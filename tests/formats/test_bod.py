@@ -124,3 +124,29 @@ def test_last_move_text_after_the_move_count_is_kept() -> None:
     assert game == kifu_lark.loads(kifu_lark.dumps(game, "bod"), "bod")
     kif = kifu_lark.loads(text + "手数----指手---------消費時間--\n", "kif")
     assert "▲５八馬(22)  まで" == kif.headers.get("最終手")
+
+
+def test_a_rank_is_cut_into_the_cells_bod_cell_reads() -> None:
+    """Every cell a rank can hold (each board piece name after each side mark, and ・) reads,
+    from the shared cell table and again once it is filled, as BOD_CELL's own groups say:
+    the piece its ``bod_piece`` names, white after v or V."""
+    from kifu_lark.formats import bod
+    from kifu_lark.formats.japanese import BOARD_PIECE_NAMES
+
+    names = "".join(BOARD_PIECE_NAMES) + "・"
+    text = "".join(side + name for side in ("", " ", "v", "V", "^", "+") for name in names)
+    cell = bod.terminal_regex("bod.lark", "BOD_CELL")
+    expected = [
+        None
+        if m["bod_piece"] == "・"
+        else (BOARD_PIECE_NAMES[m["bod_piece"]], m["bod_side"] in ("v", "V"))
+        for m in cell.finditer(text)
+    ]
+    bod._CELLS.clear()
+    for _ in range(2):
+        read = [
+            None if piece is None else (piece.kind, piece.color is Color.WHITE)
+            for piece in bod._row_cells(text)
+        ]
+        assert expected == read
+    assert len(expected) == 6 * len(names)
