@@ -123,3 +123,36 @@ def test_tolerate_takes_one_name_as_a_string() -> None:
     assert ["TWO_PAWNS"] == [issue.code for issue in game.warnings]
     with pytest.raises(KifuError, match="cannot tolerate 'two_pawn'"):
         kifu_lark.loads(TWO_PAWNS, "usi", tolerate="two_pawn")
+
+
+def test_a_read_pauses_the_collector_and_leaves_it_as_it_found_it() -> None:
+    """The collector is off while a text is read, on again after a read that succeeds or
+    fails, and left off when the caller had turned it off."""
+    import gc
+
+    import attrs
+
+    from kifu_lark.formats import registry
+
+    seen: list[bool] = []
+    usi = registry.get_format("usi")
+
+    def reader(text: str, options: Any) -> list[kifu_lark.Game]:
+        seen.append(gc.isenabled())
+        return usi.reader(text, options)
+
+    watched = attrs.evolve(usi, reader=reader)
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        kifu_lark.loads("position startpos moves 7g7f", watched)
+        with pytest.raises(KifuError):
+            kifu_lark.loads("position startpos moves 7g7f 7g7f", watched)
+        assert gc.isenabled()
+        gc.disable()
+        kifu_lark.loads("position startpos moves 7g7f", watched)
+        assert not gc.isenabled()
+    finally:
+        if was:
+            gc.enable()
+    assert [False, False, False] == seen

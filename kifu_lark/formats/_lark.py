@@ -9,12 +9,11 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from lark import (
     Lark,
-    Token,
     Transformer,
     Tree,
     UnexpectedCharacters,
@@ -27,9 +26,9 @@ from lark.lexer import PatternRE, PatternStr, TerminalDef
 from lark.load_grammar import FromPackageLoader
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
-from kifu_lark.formats._tokens import cut, cut_lines
+from kifu_lark.formats._tokens import cut, expand
 
-__all__ = ["cut"]  # the readers' cut of a run token, compiled with _tokens
+__all__ = ["cut", "expand"]  # the readers' cut of a run token and of a head, compiled with _tokens
 
 GRAMMAR_PACKAGE = "kifu_lark.grammars"
 #: Loader for ``%import`` of our grammars from a third party's grammar.
@@ -131,18 +130,6 @@ def pieces_pattern(
     )
     tail = "" if after is None else f"(?:{lark.get_terminal(after).pattern.to_regexp()})"
     return re.compile(f"(?:{alternatives}){tail}")
-
-
-def expand(items: Iterable[Any], runs: dict[str, re.Pattern[str]]) -> Iterator[Any]:
-    """``items`` (a parse tree's children) with each run token whose type ``runs`` names
-    replaced by the tokens it is made of (see :func:`cut`)."""
-    for item in items:
-        if isinstance(item, Token) and item.type in runs:
-            pattern = runs[item.type]
-            lines = cut_lines(item, pattern, "BLANK_LINE")  # a head: a run of whole lines
-            yield from cut(item, pattern, "BLANK_LINE") if lines is None else lines
-        else:
-            yield item
 
 
 def parse(lark: Lark, text: str, format: str) -> Tree[Any]:
