@@ -8,7 +8,7 @@ the CSA and KIF readers call it once a record, and interpreted it cost them 1.5 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from lark import Token
@@ -226,7 +226,7 @@ def cut_lines(run: Token, pattern: re.Pattern[str], skip: str) -> list[Token] | 
     return found
 
 
-def expand(items: Sequence[Any], runs: dict[str, re.Pattern[str]]) -> list[Any]:
+def expand(items: Iterable[Any], runs: dict[str, re.Pattern[str]]) -> list[Any]:
     """``items`` (a parse tree's children) with each run token whose type ``runs`` names
     replaced by the tokens it is made of (see :func:`cut`), as a list: the readers loop
     over it compiled, where a generator cost a KIF head ~6 µs (a resumption an item)."""

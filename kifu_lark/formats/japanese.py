@@ -489,7 +489,8 @@ class HeaderSection:
         start = diagram.position(base) if diagram is not None and diagram.seen else base
         if diagram is not None and diagram.last_move is not None:
             self.headers.add(LAST_MOVE_KEY, diagram.last_move)
-        if named is not None and start == named:
+        # identity first: a Position's == is attrs' interpreted comparison of its fields
+        if named is not None and (start is named or start == named):
             self.headers.entries = [(k, v) for k, v in self.headers.entries if k != HANDICAP_KEY]
         return start
 

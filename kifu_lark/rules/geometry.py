@@ -194,7 +194,23 @@ class Geometry:
         return (rank + 1) * self.width + file
 
 
-@functools.cache
 def geometry(variant: Variant) -> Geometry:
     """The (cached) geometry of ``variant``."""
+    # Looked up by identity first: every record read sets up a board, and a Variant's hash
+    # (attrs, interpreted, over its fields) cost more than the rest of the look-up.
+    known = _BY_ID.get(id(variant))
+    if known is not None and known[0] is variant:
+        return known[1]
+    found = _geometry(variant)
+    if len(_BY_ID) >= 64:
+        _BY_ID.clear()
+    _BY_ID[id(variant)] = (variant, found)  # the entry holds the variant: its id stays its own
+    return found
+
+
+_BY_ID: dict[int, tuple[Variant, Geometry]] = {}
+
+
+@functools.cache
+def _geometry(variant: Variant) -> Geometry:
     return Geometry(variant)
