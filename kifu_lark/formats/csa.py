@@ -287,7 +287,8 @@ class _Records:
                 if not self._note(item[1]):
                     root_comments.append(_comment_text(item[1]))
             elif tag == "header":
-                headers.add(*_header(item[1]))
+                # Headers.add, inlined: an interpreted call a line cost a server head ~2 µs
+                headers.entries.append(_header(item[1]))
             elif tag == "version":
                 pass  # the writer chooses the version; what was read needs no storing
             elif tag == "turn":
@@ -307,7 +308,7 @@ class _Records:
                 if not self._note(token):
                     builder.comment(_comment_text(token))
             elif tag == "header":
-                headers.add(*_header(token))
+                headers.entries.append(_header(token))
             elif tag == "special":
                 self._special(builder, token)
             else:
@@ -438,7 +439,7 @@ class _Records:
         found = _floodgate_header(comment)
         if found is None:
             return False
-        self.headers.add(*found)
+        self.headers.entries.append(found)
         return True
 
     def _special(self, builder: GameBuilder, token: Token) -> None:
@@ -576,10 +577,26 @@ def _rank_indices(variant: Variant, rank: int) -> tuple[int, ...]:
     return tuple((rank - 1) * variant.files + file - 1 for file in range(variant.files, 0, -1))
 
 
-@functools.cache
 def _initial(variant: Variant, turn: Color) -> Position:
-    initial = Position.initial(variant)
-    return Position(variant, initial.board, initial.hands, turn)
+    """The usual start of ``variant`` with ``turn`` to move: one shared instance each (the
+    engine keeps the set-up of a start by identity)."""
+    # Looked up by the variant's identity: a Variant's hash (attrs, interpreted) and a
+    # Color's (Enum's, by name) cost a record more than the rest of its start.
+    known = _INITIALS.get(id(variant))
+    if known is None or known[0] is not variant:
+        initial = Position.initial(variant)
+        known = (
+            variant,
+            Position(variant, initial.board, initial.hands, Color.BLACK),
+            Position(variant, initial.board, initial.hands, Color.WHITE),
+        )
+        if len(_INITIALS) >= 64:
+            _INITIALS.clear()
+        _INITIALS[id(variant)] = known  # the entry holds the variant: its id stays its own
+    return known[1] if turn is Color.BLACK else known[2]
+
+
+_INITIALS: dict[int, tuple[Variant, Position, Position]] = {}
 
 
 @functools.cache
