@@ -72,6 +72,7 @@ _SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "
 # that _ROWS had not seen. Bounded, as _ROWS is.
 _CELLS: dict[str, tuple[Piece | None]] = {}
 _CELLS_KEPT = 1024
+#: The hand of a side a diagram with a board does not give: empty (hands are immutable).
 _EMPTY = Hand()
 
 
