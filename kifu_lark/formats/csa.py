@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from lark import Lark, Token, Transformer
 
@@ -48,7 +48,7 @@ from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.headers import HeaderKey, Headers, Key
 from kifu_lark.model.move import SpecialKind, Time
-from kifu_lark.model.node import spent_clock
+from kifu_lark.model.node import TOTAL_CLOCK, Node, spent_clock
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import SET_HINT, Position
 from kifu_lark.model.square import Square
@@ -57,6 +57,7 @@ from kifu_lark.rules.replay import GameBuilder
 
 _KINDS = {k.value: k for k in PieceKind}
 _COLORS = {"+": Color.BLACK, "-": Color.WHITE}
+_BLACK: Final = Color.BLACK
 _SQUARES = {f"{f}{r}": Square(f, r) for f in range(1, 10) for r in range(1, 10)}
 #: A ``P1``… cell (``+FU``, ``-RY``) → its piece: one instance each, shared (Piece is immutable)
 _CELL_PIECES = {c + k.value: Piece(k, color) for c, color in _COLORS.items() for k in PieceKind}
@@ -265,6 +266,11 @@ class _Records:
         self.scanning = scanning
         self.runs = run_pattern(dialect.grammar)
         self.headers = Headers()
+        # Each side's running total of the moves' times so far, set on each move as read;
+        # ``filled`` until a move's time takes another way (then ``fill_times`` works them out)
+        self.black_total = 0.0
+        self.white_total = 0.0
+        self.filled = True
 
     # --- a record --------------------------------------------------------------------------
 
@@ -281,6 +287,8 @@ class _Records:
         )
         root_comments: list[str] = []
         self.headers = headers
+        self.black_total = self.white_total = 0.0
+        self.filled = True
         for item in items[:first_event]:
             tag = item[0]
             if tag == "comment":
@@ -313,10 +321,12 @@ class _Records:
                 self._special(builder, token)
             else:
                 self._time(builder, token, token[1:])
+        builder.times_filled = self.filled
         return builder.finish(headers)
 
-    def _usual_rows(self, setup: list[tuple[Any, ...]]) -> bool:
-        """Whether ``setup`` is exactly the P1… rows of the usual start."""
+    def _usual_rows(self, setup: list[tuple[Any, ...]]) -> bool | list[list[str]]:
+        """Whether ``setup`` is exactly the P1… rows of the usual start: ``True``, or else
+        ``False`` when it is not rows alone, or the rows' cells (the caller places them)."""
         variant = self.dialect.variant
         if len(setup) != variant.ranks or not all(item[0] == "row" for item in setup):
             return False
@@ -325,12 +335,18 @@ class _Records:
         if first.start_pos is None or last.start_pos is None:  # lark locates every token
             raise ValueError("a row token without its offset")
         key = (self.dialect.grammar, self.text[first.start_pos : last.start_pos + len(last)])
-        known = _USUAL_ROWS.get(key)
-        if known is None:
-            cut = cell_pattern(self.dialect.grammar)
-            rows = [(item[1][:2], cut(item[1][2:])) for item in setup]
-            known = remember(_USUAL_ROWS, key, rows == _initial_rows(variant), _USUAL_ROWS_KEPT)
-        return known
+        if key in _USUAL_ROWS:
+            return True
+        cut = cell_pattern(self.dialect.grammar)
+        cells = [cut(item[1][2:]) for item in setup]
+        if [(item[1][:2], row) for item, row in zip(setup, cells, strict=True)] != _initial_rows(
+            variant
+        ):
+            # not remembered: boards of a game's middle are a new text each time, and would
+            # push the usual rows out of the table
+            return cells
+        remember(_USUAL_ROWS, key, True, _USUAL_ROWS_KEPT)
+        return True
 
     def _moves(self, builder: GameBuilder, run: Token, cut: list[str] | None) -> None:
         """Play every move of a run (each with its optional time).
@@ -375,10 +391,10 @@ class _Records:
                     tail = stmt[7:]
                     time, clock, spent, breaks, width = tails.get(tail) or _tail(tail)
                     if clock:  # Node.set_time's work, done once for the tail's text
-                        node._spent = spent
-                        node._clock = clock
+                        self._timed(node, color, spent, clock)
                     elif time is not None:
                         node.set_time(time, None)
+                        self.filled = False
                     if breaks:
                         line += breaks
                         column = width
@@ -390,10 +406,10 @@ class _Records:
                 head = stmt[7:quote]
                 time, clock, spent, breaks, _ = tails.get(head) or _tail(head)
                 if clock:
-                    node._spent = spent
-                    node._clock = clock
+                    self._timed(node, color, spent, clock)
                 elif time is not None:
                     node.set_time(time, None)
+                    self.filled = False
                 size = len(stmt)
                 if stmt.find("\n", quote) == size - 1:
                     # the usual shape: one comment line, the statement's last (floodgate's
@@ -420,6 +436,25 @@ class _Records:
         except KifuError as err:
             err.text = err.text or stmt[:7]
             raise
+
+    def _timed(self, node: Node, color: Color, spent: float, clock: int) -> None:
+        """Give ``node``, a move of ``color``, its time ``spent`` (``clock`` as
+        ``spent_clock`` gives it) and its running total, as ``fill_times`` would: the
+        mover's total so far (a float) plus ``spent``. Once a move's time took another way,
+        ``fill_times`` works out the totals from there on."""
+        if not self.filled:
+            node._spent = spent
+            node._clock = clock
+            return
+        if color is _BLACK:
+            total = self.black_total + spent
+            self.black_total = total
+        else:
+            total = self.white_total + spent
+            self.white_total = total
+        node._spent = spent
+        node._total = total
+        node._clock = clock | TOTAL_CLOCK
 
     def _comment_line(self, builder: GameBuilder, stmt: str, start: int, end: int) -> None:
         """The comment ``stmt[start:end]`` (a ``'`` line): a floodgate note goes to the
@@ -454,6 +489,8 @@ class _Records:
     def _time(self, builder: GameBuilder, token: Token, value: str) -> None:
         # The grammar puts a time after a move or special only: the node is one of those.
         builder.time(Time(_time_of(value)))
+        if builder.node.move is not None:  # a move's time without its running total
+            self.filled = False
 
     # --- the start position ----------------------------------------------------------------
 
@@ -475,16 +512,20 @@ class _Records:
         color = _COLORS[str(turn)] if turn is not None else Color.BLACK
         if not setup or (len(setup) == 1 and setup[0][0] == "pi" and setup[0][1] == "PI"):
             return _initial(variant, color)  # the usual start: most records
-        if self._usual_rows(setup):
+        usual = self._usual_rows(setup)
+        if usual is True:
             # Server records (floodgate) give the usual start as P1…P9: the shared instance
             # then serves, as for PI (its engine set-up is kept too).
             return _initial(variant, color)
+        row_cells = None if usual is False else usual  # the rows' cells, already cut
+        cut = cell_pattern(self.dialect.grammar)
         # the board by square index (Position's order): no Square hashed or built a cell
         board: dict[int, Piece] = {}
         hands: tuple[dict[PieceKind, int], dict[PieceKind, int]] = ({}, {})
         rest: list[tuple[Color, Token]] = []
-        index = _square_indices(variant)
-        for item in setup:
+        index = _square_indices(variant.files, variant.ranks)
+        files = variant.files
+        for n, item in enumerate(setup):
             tag, token = item[0], item[1]
             if tag == "pi":
                 start = _initial(variant, color).board
@@ -501,8 +542,10 @@ class _Records:
                         )
                     del board[at]
             elif tag == "row":
-                row = cell_pattern(self.dialect.grammar)(token[2:])
-                for at, cell in zip(_rank_indices(variant, int(token[1])), row, strict=True):
+                row = cut(token[2:]) if row_cells is None else row_cells[n]
+                at = int(token[1]) * files  # the rank's last index, past its first file's
+                for cell in row:  # from the highest file down
+                    at -= 1
                     if cell == "*":
                         board.pop(at, None)
                     else:
@@ -562,19 +605,14 @@ class _Records:
 
 
 @functools.cache
-def _square_indices(variant: Variant) -> dict[str, int]:
-    """A square's two digits (``77``) → its index in ``variant``'s Position board."""
+def _square_indices(files: int, ranks: int) -> dict[str, int]:
+    """A square's two digits (``77``) → its index in a Position board of that size (keyed
+    by the numbers: a Variant's hash is attrs' interpreted method)."""
     return {
-        f"{file}{rank}": (rank - 1) * variant.files + file - 1
-        for file in range(1, variant.files + 1)
-        for rank in range(1, variant.ranks + 1)
+        f"{file}{rank}": (rank - 1) * files + file - 1
+        for file in range(1, files + 1)
+        for rank in range(1, ranks + 1)
     }
-
-
-@functools.cache
-def _rank_indices(variant: Variant, rank: int) -> tuple[int, ...]:
-    """The board indices of a ``P1``… row's cells (from the highest file down)."""
-    return tuple((rank - 1) * variant.files + file - 1 for file in range(variant.files, 0, -1))
 
 
 def _initial(variant: Variant, turn: Color) -> Position:

@@ -76,6 +76,8 @@ class _KifReader:
         self.builder: GameBuilder | None = None
         self.depth = 0  # nodes on the current path (moves and specials)
         self.marked: list[Node] = []  # nodes whose line ends with the + mark
+        # a time read without its running total: fill_times must work it out
+        self.partial_times = False
 
     def read(self, items: list[Token | Tree[Token]]) -> Game:
         """Build the game from the top-level items of the parse tree."""
@@ -102,6 +104,7 @@ class _KifReader:
             assert isinstance(item, Token)
             self._body_item(item)
         builder = self.builder or self._start()
+        builder.times_filled = not self.partial_times  # each time read with both halves
         game = builder.finish(self.section.headers)
         self._check_fork_marks(game)
         return game
@@ -279,6 +282,8 @@ class _KifReader:
                             total = totals.get(total_text)
                             if total is None:
                                 total = _total(_line_match(block, start), total_text)
+                        else:
+                            self.partial_times = True
                         builder.node.set_time(spent, total)
                     if fork:
                         marked.append(node)

@@ -96,6 +96,10 @@ class GameBuilder:
         # :meth:`_foul_move`); anything else that follows raises it. Public: readers that
         # locate errors after the fact (KIF columns, JKF paths) locate this one too.
         self.pending_foul: KifuError | None = None
+        #: Set by a reader that gave every move's time both halves as :func:`fill_times`
+        #: would (the CSA reader keeps the running totals as it reads): ``finish`` then
+        #: skips that walk over the moves (a twentieth of a floodgate record's reading).
+        self.times_filled = False
 
     # --- locations -------------------------------------------------------------------------
 
@@ -646,7 +650,8 @@ class GameBuilder:
         """
         if self.pending_foul is not None:
             raise self.pending_foul
-        fill_times(self.root)  # every reader's times alike: spent and running total
+        if not self.times_filled:
+            fill_times(self.root)  # every reader's times alike: spent and running total
         game = Game(headers or Headers(), self.start, self.root)
         game.format = self.format
         game.warnings = self.warnings
