@@ -33,8 +33,9 @@ _SPENT_INT: Final = 4
 _TOTAL: Final = 8
 _TOTAL_INT: Final = 16
 _ODD: Final = 32
-#: The bit a reader adds to ``spent_clock``'s when it sets a move's running total (a
-#: float) itself, as :func:`fill_times` would have.
+#: The same bit as ``_TOTAL`` (tests/formats/test_reader_totals.py checks it), for a reader
+#: that sets a move's running total (a float) itself, as :func:`fill_times` would have: it
+#: adds this bit to what ``spent_clock`` gives.
 TOTAL_CLOCK: Final = 8
 #: The ints a double holds exactly: a time beyond them goes to the side object, whole.
 _EXACT: Final = 2**53
