@@ -184,9 +184,9 @@ class _KifReader:
         """Play every line of a MOVES_BLOCK token (move lines, and the comment and bookmark
         lines after each).
 
-        The lines are cut by ``findall`` of :func:`_walk_regex`, as tuples of the few
-        groups every line needs (a match object a line, and a call for each group, cost
-        more than the match). A move's and a time's parts are looked up by their text (most
+        The lines are cut by ``split`` of :func:`_walk_regex`: a flat list of the few groups
+        every line needs (a match object a line, a call for each group, or findall's tuple a
+        line cost more). A move's and a time's parts are looked up by their text (most
         records repeat them); on a miss, and on an error, the line is matched again with
         every group (:func:`_block_regex`).
         """
@@ -198,45 +198,54 @@ class _KifReader:
         depth = self.depth
         line = block.line
         assert line is not None
-        findall = _walk_regex().findall
+        starts = _LineStarts(block, line)
+        split = _walk_regex().split
         size = len(block)
         end = 0  # where the lines read so far end
         try:
             while end < size:
-                # whole lines a chunk at a time: findall gives every line's groups at once,
+                # whole lines a chunk at a time: split gives every line's groups at once,
                 # which for a record of 20 000 moves held 600 bytes a move
                 stop = block.find("\n", end + _CHUNK) + 1 or size
-                lines: list[tuple[str, str, str, str, str, str, str]] = findall(block, end, stop)
-                if sum([len(found[0]) for found in lines]) != stop - end or (
-                    end == 0 and not lines[0][1]
-                ):
+                pieces: list[str | None] = split(block if stop - end == size else block[end:stop])
+                # what lies before each line, and after the last: "" where the lines
+                # follow each other and cover the chunk
+                if any(pieces[::_STRIDE]) or (end == 0 and pieces[1] is None):
                     # a line the block's terminals do not read, or a first line that is no
                     # move: the scan took more than the grammar's block would
                     if self.scanning:
                         raise _Inexact
                     raise AssertionError("a MOVES_BLOCK the grammar took is not whole lines")
-                for text, number, move_text, special, spent_text, total_text, fork in lines:
-                    start = end
-                    end += len(text)
-                    if not number:  # a comment or bookmark line after the move
-                        if text[0] == "*":
-                            builder.comment(comment_text(text))
+                end = stop
+                i = 1
+                count = len(pieces)
+                while i < count:
+                    number = pieces[i]
+                    if number is None:  # a comment or bookmark line after the move
+                        other = pieces[i + 6]
+                        assert other is not None
+                        if other[0] == "*":
+                            builder.comment(comment_text(other))
                         else:
-                            builder.node.bookmark = text.rstrip("\r\n")[1:]
+                            builder.node.bookmark = other.rstrip("\r\n")[1:]
                         line += 1
+                        i += _STRIDE
                         continue
+                    special = pieces[i + 2]
                     if depth + 1 >= _COUNTED or number != _PLY_TEXTS[depth + 1]:
                         ply = int(number)  # a number written otherwise, or out of sequence
                         if ply != depth + 1 and ply != depth + 1 + offset:
-                            m = _line_match(block, start)
+                            m = _line_match(block, starts.at(line))
                             self._out_of_sequence(ply, depth, offset, m, line)
                     try:
-                        if special:
+                        if special is not None:
                             node = builder.special(SPECIAL_NAMES[special], line=line)
                         else:
+                            move_text = pieces[i + 1]
+                            assert move_text is not None
                             parts = moves.get(move_text)
                             if parts is None:
-                                parts = _move_parts(_line_match(block, start), move_text)
+                                parts = _move_parts(_line_match(block, starts.at(line)), move_text)
                             to, from_, piece, promote, drop, to_f, to_r, from_f, from_r = parts
                             if from_ is not None and to is None and builder.node.move is not None:
                                 to = builder.node.move.to  # 同: the previous destination
@@ -269,26 +278,29 @@ class _KifReader:
                                     line=line,
                                 )
                     except KifuError as err:
-                        raise _at_move(err, _line_match(block, start), special) from None
+                        raise _at_move(err, _line_match(block, starts.at(line)), special) from None
                     if builder.pending_foul is not None and builder.pending_foul.column is None:
                         # raised unless declared
-                        _at_move(builder.pending_foul, _line_match(block, start), special)
-                    if spent_text:
+                        _at_move(builder.pending_foul, _line_match(block, starts.at(line)), special)
+                    spent_text = pieces[i + 3]
+                    if spent_text is not None:
                         spent = spent_table.get(spent_text)
                         if spent is None:
-                            spent = _spent(_line_match(block, start), spent_text)
+                            spent = _spent(_line_match(block, starts.at(line)), spent_text)
                         total: float | None = None
-                        if total_text:
+                        total_text = pieces[i + 4]
+                        if total_text is not None:
                             total = totals.get(total_text)
                             if total is None:
-                                total = _total(_line_match(block, start), total_text)
+                                total = _total(_line_match(block, starts.at(line)), total_text)
                         else:
                             self.partial_times = True
                         builder.node.set_time(spent, total)
-                    if fork:
+                    if pieces[i + 5] is not None:  # the fork mark
                         marked.append(node)
                     depth += 1
                     line += 1
+                    i += _STRIDE
         finally:
             self.depth = depth
 
@@ -330,8 +342,8 @@ class _KifReader:
         return err.locate(format=FORMAT_NAME, line=line, column=column, source_line=source)
 
 
-def _at_move(err: KifuError, m: re.Match[str], special: str) -> KifuError:
-    """Point ``err`` at the part of move line ``m`` that holds the move or special (``""``
+def _at_move(err: KifuError, m: re.Match[str], special: str | None) -> KifuError:
+    """Point ``err`` at the part of move line ``m`` that holds the move or special (``None``
     for none); column and text are only worked out when needed, as they would cost per
     move."""
     first = m.start("special") if special else m.start("to")
@@ -459,17 +471,47 @@ _AFTER_MOVE = ("COMMENT_LINE", "BOOKMARK_LINE")
 
 @functools.cache
 def _walk_regex() -> re.Pattern[str]:
-    """:func:`_block_regex` with the line whole as group 1 and only the groups of
-    :data:`_WALK_GROUPS` kept (the others made non-capturing): the same lines, and its
-    ``findall`` gives each line's text and those groups (``""`` where one is missing). A
-    group the regex engine sets costs time, and more inside a possessive part (it saves the
-    groups set so far): the walk took a third less time without the others."""
-    regex = re.compile(f"({_lark.uncapture(_block_regex().pattern, _WALK_GROUPS)})")
-    if regex.groups != 1 + len(_WALK_GROUPS) or any(
-        regex.groupindex[name] != i + 2 for i, name in enumerate(_WALK_GROUPS)
+    """:func:`_block_regex` with only the groups of :data:`_WALK_GROUPS` kept (the others
+    made non-capturing), and a comment or bookmark line whole as one more group: the same
+    lines. Its ``split`` gives a flat list: the text before the first line, then for each
+    line those groups (``None`` where one is missing), that last group and the text before
+    the next line (:data:`_STRIDE` items a line). A group the regex engine sets costs time,
+    and more inside a possessive part (it saves the groups set so far): the walk took a
+    third less time without the others, and a sixth less again without a group for the
+    line whole and findall's tuple a line."""
+    others = _lark.uncapture(
+        "|".join(terminal_regex(GRAMMAR, name).pattern for name in _AFTER_MOVE)
+    )
+    regex = re.compile(f"{_lark.uncapture(_ply_regex().pattern, _WALK_GROUPS)}|({others})")
+    if regex.groups != len(_WALK_GROUPS) + 1 or any(
+        regex.groupindex[name] != i + 1 for i, name in enumerate(_WALK_GROUPS)
     ):
         raise AssertionError(f"kif.lark PLY_LINE groups changed: {regex.groupindex}")
     return regex
+
+
+# Items a line in what :func:`_walk_regex` splits a chunk into: its groups, then the text
+# before the next line.
+_STRIDE: Final = len(_WALK_GROUPS) + 2
+
+
+class _LineStarts:
+    """Where a block's lines start, worked out only for the lines asked for (a miss in the
+    tables, an error): the walk keeps no line's length. The lines asked for only go forward,
+    so the block is looked through once at most."""
+
+    def __init__(self, block: str, line: int) -> None:
+        self.block = block
+        self.line = line  # a line of the block …
+        self.start = 0  # … and where it starts
+
+    def at(self, line: int) -> int:
+        """Where the block's line ``line`` (numbered in the text) starts."""
+        block, start = self.block, self.start
+        for _ in range(line - self.line):
+            start = block.index("\n", start) + 1
+        self.line, self.start = line, start
+        return start
 
 
 def _line_match(block: str, start: int) -> re.Match[str]:

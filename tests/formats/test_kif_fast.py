@@ -140,11 +140,18 @@ def test_walk_reads_exactly_each_moves_block(name: str) -> None:
                 assert alone.groups() == m.groups()[: ply_line.groups]
             else:
                 assert [n for n, p in others.items() if p.fullmatch(line)], line
-        # the reader's findall: the same lines, with the groups it keeps ("" for a missing one)
-        walked = kif_read._walk_regex().findall(block)
-        assert [w[0] for w in walked] == [m.group() for m in found]
+        # the reader's split: the same lines, nothing between them, and for each the groups
+        # it keeps, then a comment or bookmark line whole
+        pieces = kif_read._walk_regex().split(block)
+        stride = kif_read._STRIDE
+        assert len(pieces) == 1 + stride * len(found)
+        assert pieces[::stride] == [""] * (len(found) + 1)
         kept = kif_read._WALK_GROUPS
-        assert [w[1:] for w in walked] == [tuple(m[g] or "" for g in kept) for m in found]
+        lines = [tuple(pieces[i : i + stride - 1]) for i in range(1, len(pieces), stride)]
+        assert lines == [
+            (*(m[g] for g in kept), None if m["ply_number"] is not None else m.group())
+            for m in found
+        ]
 
 
 @pytest.mark.parametrize("name", sorted(TEXTS))
@@ -163,3 +170,21 @@ def test_shared_moves_and_times_change_no_game(name: str) -> None:
     kif_read._TOTALS.clear()
     cold = read()
     assert cold == read()
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_line_starts_follow_the_block(name: str) -> None:
+    """The walk keeps no line's length: where a line starts is worked out when a table
+    misses or a line is wrong, going forward from the last line asked for. Asked line after
+    line, or skipping lines, it gives where each line of the block starts."""
+    for block in _blocks(TEXTS[name]):
+        assert block.line is not None
+        offsets = [0]
+        for piece in block.splitlines(keepends=True)[:-1]:
+            offsets.append(offsets[-1] + len(piece))
+        every = kif_read._LineStarts(block, block.line)
+        assert [every.at(block.line + i) for i in range(len(offsets))] == offsets
+        some = kif_read._LineStarts(block, block.line)
+        for i in range(0, len(offsets), 3):
+            assert some.at(block.line + i) == offsets[i]
+            assert some.at(block.line + i) == offsets[i]  # asked again: the same line
