@@ -811,9 +811,7 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
             break
         at += len(stmt)
         count += 1
-    if not count:
-        return None
-    del statements[count:]
+    del statements[count:]  # none for a record that ends before its first move
     end = end_pattern.match(text, at)
     if end is None:
         return None
@@ -827,7 +825,9 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
             ("COMMENT_RUN", *end.span("comments")),
         ],
     )
-    items: list[tuple[Any, ...]] = [("run", head_run), ("moves", moves, statements)]
+    items: list[tuple[Any, ...]] = [("run", head_run)]
+    if moves is not None:
+        items.append(("moves", moves, statements))
     if special is not None:
         items.append(("special", special))
     if time is not None:

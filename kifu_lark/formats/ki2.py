@@ -351,12 +351,13 @@ class _Inexact(Exception):
 def whole_record_pattern() -> re.Pattern[str]:
     """The usual record whole, as lark's lexer reads it with MOVES_BLOCK matched by
     :data:`_SCAN`: a HEAD_BLOCK (or none), a board diagram (or none, see ``_whole.diagram``),
-    one MOVES_BLOCK and the SUMMARY_LINE (or none), blank lines between them, and nothing
-    else. Each terminal is an atomic group holding its own pattern, so that it takes what
-    lark's lexer takes (its first match, none of it given back). No terminal lark tries first
-    can match where each starts: HEAD_BLOCK leaves out the lines they take, a line that lark
-    would read as a header line (priority 1; it may start with ``▼``) is left out here, and
-    the diagram's parts are placed by ``_whole.lexed_as``. tests/formats/test_ki2_whole_record.py
+    one MOVES_BLOCK (or none: a game ended before its first move) and the SUMMARY_LINE (or
+    none), blank lines between them, and nothing else. Each terminal is an atomic group
+    holding its own pattern, so that it takes what lark's lexer takes (its first match, none
+    of it given back). No terminal lark tries first can match where each starts: HEAD_BLOCK
+    leaves out the lines they take, a line that lark would read as a header line (priority
+    1; it may start with ``▼``) is left out here, and the diagram's parts are placed by
+    ``_whole.lexed_as``. tests/formats/test_ki2_whole_record.py
     checks that the tokens are those of a parser with that MOVES_BLOCK, on every text."""
     lark = _lark.parser("ki2.lark", edit_terminals=_scanning)
 
@@ -367,7 +368,7 @@ def whole_record_pattern() -> re.Pattern[str]:
     header = term("HEADER_LINE")
     return re.compile(
         f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{_whole.diagram(lark, blanks)}"
-        f"(?!{header})(?P<moves>{term('MOVES_BLOCK')}){blanks}"
+        f"(?:(?!{header})(?P<moves>{term('MOVES_BLOCK')}){blanks})?+"
         f"(?:(?!{header})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+\\Z"
     )
 

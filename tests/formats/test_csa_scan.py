@@ -75,6 +75,7 @@ def test_real_shaped_records_read_alike_and_are_scanned() -> None:
     plans = realistic.plans(8, seed=654, plies=40)
     texts = [realistic.csa_text(p) for p in plans]
     texts += [realistic.csa_text(p, floodgate=True) for p in plans]
+    texts += [realistic.csa_text(p.cut(0), floodgate=True) for p in plans]  # no move played
     for text in texts:
         assert _scanned("csa.lark", text)
         assert _read("csa.lark", text, True) == _read("csa.lark", text, False)

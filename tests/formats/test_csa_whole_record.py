@@ -67,6 +67,8 @@ def test_real_shaped_records_are_taken_whole() -> None:
     for plan in plans:
         for floodgate in (False, True):
             assert _agree("csa.lark", realistic.csa_text(plan, floodgate=floodgate))
+            # a game ended before its first move (floodgate's aborted games)
+            assert _agree("csa.lark", realistic.csa_text(plan.cut(0), floodgate=floodgate))
 
 
 @pytest.mark.parametrize(
@@ -82,7 +84,10 @@ def test_real_shaped_records_are_taken_whole() -> None:
         ("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+7776FU\n%TORYO\n", False),  # two, ended
         ("\nPI\n+\n+7776FU\n", False),  # a blank line first
         ("PI\n+\n+7776FU\n+77XXFU\n-3334FU\n", False),  # a line no MOVE_LINE reads
-        ("PI\n+\n%TORYO\n", False),  # no moves
+        ("PI\n+\n%TORYO\n", True),  # no moves: the head, then the end
+        ("V2.2\nPI\n-\n%CHUDAN\nT0\n'aborted\n", True),  # no moves, the end's time, a comment
+        ("PI\n+\n", True),  # the head alone
+        ("PI\n+\nT3\n+7776FU\n", False),  # a time before any move
     ],
 )
 def test_the_ends_of_a_record(text: str, taken: bool) -> None:

@@ -46,7 +46,9 @@ def test_fixture_and_corpus_texts_taken_whole_are_lexed_as_lark_lexes_them() -> 
 
 
 def test_real_shaped_records_are_taken_whole() -> None:
-    texts = [realistic.ki2_text(plan) for plan in realistic.plans(20, seed=321, plies=40)]
+    plans = realistic.plans(20, seed=321, plies=40)
+    texts = [realistic.ki2_text(plan) for plan in plans]
+    texts += [realistic.ki2_text(plan.cut(0)) for plan in plans]  # ended before a move
     assert any("+---" in text for text in texts)  # diagram starts are among them
     for text in texts:
         assert _agree(text)
@@ -70,6 +72,12 @@ _MOVES = "▲７六歩    △３四歩\n▲２六歩\n"
         ("\ufeff先手：a\n" + _MOVES, False),  # a BOM
         ("先手：a\n" + _MOVES + "変化：3手\n▲２五歩\n", False),  # variations
         ("先手：a\n" + _MOVES + "まで3手で中断\n-----\nx\n", False),  # a footer
+        # a game ended before its first move: no block
+        ("先手：a\n\nまで0手で中断\n", True),
+        ("先手：a\n後手：b\n", True),  # the head alone
+        ("まで0手で後手の勝ち\n", True),  # the summary alone
+        ("\n", True),  # nothing
+        ("先手：a\nまで0手で中断：x\n", True),  # a header line: the head's, as lark reads it
     ],
 )
 def test_the_parts_of_a_record(text: str, whole: bool) -> None:
