@@ -220,6 +220,9 @@ class _KifReader:
                 i = 1
                 count = len(pieces)
                 while i < count:
+                    # pieces[i : i + _STRIDE]: the groups of _WALK_GROUPS in their order
+                    # (ply_number, move, special, spent, total, fork), the comment or bookmark
+                    # line, the text before the next line
                     number = pieces[i]
                     if number is None:  # a comment or bookmark line after the move
                         other = pieces[i + 6]
@@ -462,11 +465,15 @@ def _ply_regex() -> re.Pattern[str]:
 def _block_regex() -> re.Pattern[str]:
     """What walks a MOVES_BLOCK token line by line: PLY_LINE's regex (its groups first, as
     :func:`_ply_regex`), or a COMMENT_LINE or BOOKMARK_LINE whole (no group of its own)."""
-    others = "|".join(terminal_regex(GRAMMAR, name).pattern for name in _AFTER_MOVE)
-    return re.compile(f"{_ply_regex().pattern}|(?:{others})")
+    return re.compile(f"{_ply_regex().pattern}|(?:{_after_move()})")
 
 
 _AFTER_MOVE = ("COMMENT_LINE", "BOOKMARK_LINE")
+
+
+def _after_move() -> str:
+    """The lines that may follow a move line in a block, one alternation of their terminals."""
+    return "|".join(terminal_regex(GRAMMAR, name).pattern for name in _AFTER_MOVE)
 
 
 @functools.cache
@@ -479,9 +486,7 @@ def _walk_regex() -> re.Pattern[str]:
     and more inside a possessive part (it saves the groups set so far): the walk took a
     third less time without the others, and a sixth less again without a group for the
     line whole and findall's tuple a line."""
-    others = _lark.uncapture(
-        "|".join(terminal_regex(GRAMMAR, name).pattern for name in _AFTER_MOVE)
-    )
+    others = _lark.uncapture(_after_move())
     regex = re.compile(f"{_lark.uncapture(_ply_regex().pattern, _WALK_GROUPS)}|({others})")
     if regex.groups != len(_WALK_GROUPS) + 1 or any(
         regex.groupindex[name] != i + 1 for i, name in enumerate(_WALK_GROUPS)
