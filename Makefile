@@ -51,6 +51,7 @@ demo: $(VENV)/.installed $(VENV)/.built
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check kifu_lark tests benchmarks examples setup.py build_backend
+	$(BIN)/lint-imports
 
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
@@ -94,4 +95,4 @@ tactics-docs: $(VENV)/.installed
 clean:
 	rm -rf $(VENV) build *.egg-info kifu_lark__mypyc.*.so
 	find kifu_lark -name '*.so' -delete
-	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis $(KIT)
+	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis .grimp_cache .import_linter_cache $(KIT)

@@ -55,11 +55,14 @@ from kifu_lark.model import (
     find_variant,
 )
 from kifu_lark.rating import ratings
+from kifu_lark.rules import replay as _engine
+from kifu_lark.views import install_views
 
 __version__ = "0.1.0"
 
-
-from kifu_lark.rules import replay as _engine
+# The model's views (Game.positions, Node.evaluation, the notebook pictures) reach the
+# layers above the model through what this installs: see kifu_lark.model.views.
+install_views()
 
 compiled: bool = _build.is_compiled(_engine)
 """True when the rules engine and the readers run compiled with mypyc (see README, "Compiled

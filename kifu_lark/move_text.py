@@ -25,8 +25,11 @@ from kifu_lark.formats.csa_write import special_line
 from kifu_lark.formats.japanese import SPECIAL_WORDS
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move, Special, SpecialKind
+from kifu_lark.model.node import Node
+from kifu_lark.model.position import Position
 from kifu_lark.rules.board import Board as EngineBoard
 from kifu_lark.rules.replay import resolve
+from kifu_lark.rules.violations import ALL_TOLERABLE
 
 #: The notations a move text can be asked in.
 NOTATIONS = ("kif", "ki2", "csa", "usi")
@@ -98,6 +101,47 @@ def write_special_text(special: Special, notation: str, to_move: Color) -> str:
             hint="leave the special out, or write it in a notation that names it",
         )
     return word
+
+
+def line_texts(
+    start: Position,
+    nodes: list[Node],
+    notation: str,
+    marks: str = MARKS,
+    *,
+    name_unwritten: bool = False,
+) -> list[str]:
+    """The texts of ``nodes``' moves and specials, ``nodes`` being a line played from
+    ``start`` (``Game.move_texts``); the line is replayed once. ``notation`` must have
+    passed :func:`check_notation`.
+
+    Args:
+        name_unwritten: give a special the notation has no word for its English name
+            (``"sennichite"``) instead of raising: a picture never refuses.
+
+    Raises:
+        UnsupportedFeatureError: for a special the notation has no word for.
+    """
+    board = EngineBoard.from_position(start)
+    board.hashing = False
+    texts: list[str] = []
+    previous: Move | None = None
+    for node in nodes:
+        move = node.move
+        if move is None:
+            assert node.special is not None
+            try:
+                texts.append(write_special_text(node.special, notation, board.color))
+            except UnsupportedFeatureError:
+                if not name_unwritten:
+                    raise
+                texts.append(node.special.kind.name.lower().replace("_", " "))
+            continue
+        texts.append(write_move_text(board, move, previous, notation, marks))
+        # a game read may hold breaches it tolerated or a declared foul
+        board.push(move, ALL_TOLERABLE)
+        previous = move
+    return texts
 
 
 _HINT = (

@@ -381,6 +381,13 @@ def replace_lines(comments: Sequence[str], new: Sequence[str]) -> list[str]:
     return out
 
 
+def set_evaluation(comments: Sequence[str], evaluation: Evaluation | None) -> list[str]:
+    """``comments`` with their evaluation lines replaced by the canonical ``#評価値=…``
+    lines of ``evaluation`` (``Node.evaluation``'s setter), or removed for ``None``."""
+    new = [] if evaluation is None else evaluation_lines(evaluation, "set")
+    return replace_lines(comments, new)
+
+
 # --- converting between formats (writers) ----------------------------------------------------
 
 #: The formats whose writers convert evaluations, and the lines each keeps as they are.

@@ -23,6 +23,7 @@ from kifu_lark.errors import PVError
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move
 from kifu_lark.model.position import Position
+from kifu_lark.model.views import views
 
 #: A mate whose length the engine did not give (ShogiHome's ``詰み=先手勝ち``): the sign says
 #: who mates, as for a known length.
@@ -115,9 +116,7 @@ class Evaluation:
             PVError: for a token that is not a move or a move that is illegal there, with the
                 token, its index and a hint.
         """
-        from kifu_lark.formats.evaluation import resolve_pv
-
-        return resolve_pv(self, position, previous)
+        return views().resolve_pv(self, position, previous)
 
 
 _new = object.__new__

@@ -13,6 +13,7 @@ from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move
 from kifu_lark.model.node import Flat, Node, build, fill_times, flatten
 from kifu_lark.model.position import Position
+from kifu_lark.model.views import views
 
 __all__ = ["Children", "Game", "Issue", "Node", "fill_times"]
 
@@ -85,16 +86,9 @@ class Game:
         return self.root.mainline()
 
     def position_at(self, node: Node) -> Position:
-        """The position after ``node``'s move (the start position for the root)."""
-        from kifu_lark.rules.board import Board
-        from kifu_lark.rules.violations import ALL_TOLERABLE
-
-        board = Board.from_position(self.start)
-        for step in node.path():
-            if step.move is not None:
-                # a game read may hold breaches it tolerated or a declared foul
-                board.push(step.move, ALL_TOLERABLE)
-        return board.to_position()
+        """The position after ``node``'s move (the start position for the root), replayed
+        by the rules engine (:func:`kifu_lark.record.position_at`)."""
+        return views().position_at(self, node)
 
     def line(self, node: Node | None = None) -> list[Node]:
         """The nodes of a line, first move first: the main line, or with ``node`` the path
@@ -131,20 +125,7 @@ class Game:
             >>> [position.sfen() for _, position in game.positions()][-1]
             'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3'
         """
-        from kifu_lark.rules.board import Board
-        from kifu_lark.rules.violations import ALL_TOLERABLE
-
-        nodes = self.line(line)
-        board = Board.from_position(self.start)
-        board.hashing = False
-        position = self.start
-        yield self.root, position
-        for node in nodes:
-            if node.move is not None:
-                # a game read may hold breaches it tolerated or a declared foul
-                board.push(node.move, ALL_TOLERABLE)
-                position = board.to_position()
-            yield node, position
+        return views().positions(self, line)
 
     def evaluations(
         self, line: Node | None = None, *, strict: bool = True
@@ -167,23 +148,7 @@ class Game:
             >>> [(ev.score, [m.usi() for m in pv]) for _, _, ev, pv in game.evaluations()]
             [(30, ['3c3d', '2g2f'])]
         """
-        from kifu_lark.model.evaluation import PVError
-
-        previous: Move | None = None
-        for node, position in self.positions(line):
-            if node.move is not None:
-                previous = node.move
-            evaluation = node.evaluation
-            if evaluation is None:
-                continue
-            try:
-                moves: tuple[Move, ...] | None = evaluation.resolve(position, previous)
-            except PVError as err:
-                if strict:
-                    err.locate(format=self.format, line=node.line)
-                    raise
-                moves = None
-            yield node, position, evaluation, moves
+        return views().evaluations(self, line, strict)
 
     def move_text(self, node: Node, notation: str = "kif", *, marks: str = "▲△") -> str:
         """The text of ``node``'s move as ``notation`` (kif, ki2, csa, usi) writes it in a
@@ -216,25 +181,7 @@ class Game:
         return self._texts(self.line(line), notation, marks)
 
     def _texts(self, nodes: list[Node], notation: str, marks: str) -> list[str]:
-        from kifu_lark.move_text import check_notation, write_move_text, write_special_text
-        from kifu_lark.rules.board import Board
-        from kifu_lark.rules.violations import ALL_TOLERABLE
-
-        name = check_notation(notation, marks)
-        board = Board.from_position(self.start)
-        board.hashing = False
-        texts: list[str] = []
-        previous: Move | None = None
-        for node in nodes:
-            move = node.move
-            if move is None:
-                assert node.special is not None
-                texts.append(write_special_text(node.special, name, board.color))
-                continue
-            texts.append(write_move_text(board, move, previous, name, marks))
-            board.push(move, ALL_TOLERABLE)
-            previous = move
-        return texts
+        return views().move_texts(self, nodes, notation, marks)
 
     def final_position(self) -> Position:
         """The position at the end of the main line."""
@@ -243,17 +190,12 @@ class Game:
 
     def _repr_svg_(self) -> str:
         """The board at the end of the main line as SVG, for Jupyter."""
-        from kifu_lark.render.notebook import options
-        from kifu_lark.render.svg import game_svg
-
-        return game_svg(self, glyphs=options.glyphs)
+        return views().game_svg(self)
 
     def _repr_html_(self) -> str:
         """The board at the end of the main line and the move list, for Jupyter (see
         :mod:`kifu_lark.render.notebook`)."""
-        from kifu_lark.render.notebook import game_html
-
-        return game_html(self)
+        return views().game_html(self)
 
 
 def _unflatten(

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from kifu_lark.model.children import Children
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move, Special, Time
+from kifu_lark.model.views import views
 
 if TYPE_CHECKING:
     from kifu_lark.model.evaluation import Evaluation
@@ -327,16 +328,11 @@ class Node:
         comments = self.comment_lines
         if not comments:
             return None
-        from kifu_lark.formats.evaluation import node_evaluation
-
-        return node_evaluation(comments)
+        return views().read_evaluation(comments)
 
     @evaluation.setter
     def evaluation(self, evaluation: Evaluation | None) -> None:
-        from kifu_lark.formats.evaluation import evaluation_lines, replace_lines
-
-        new = [] if evaluation is None else evaluation_lines(evaluation, "set")
-        self._comments = replace_lines(list(self.comment_lines), new) or None
+        self._comments = views().write_evaluation(self.comment_lines, evaluation) or None
 
     # --- comparison ------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from kifu_lark.model.hand import Hand
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import MINISHOGI, STANDARD, Variant, board_variant
+from kifu_lark.model.views import views
 
 _INITIAL: dict[Variant, Position] = {}
 
@@ -192,9 +193,7 @@ class Position:
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for Jupyter (see :mod:`kifu_lark.render.notebook`)."""
-        from kifu_lark.render.notebook import position_svg
-
-        return position_svg(self)
+        return views().position_svg(self)
 
 
 _SFEN_TOKEN = re.compile(r"[0-9]+|\+?[A-Za-z]")

@@ -21,12 +21,10 @@ from typing import TYPE_CHECKING
 from attrs import define, field
 from attrs.validators import in_
 
-from kifu_lark.errors import UnsupportedFeatureError
 from kifu_lark.model.game import Game
 from kifu_lark.model.headers import HeaderKey
-from kifu_lark.model.move import Move
 from kifu_lark.model.position import Position
-from kifu_lark.move_text import MARKS, NOTATIONS, write_move_text, write_special_text
+from kifu_lark.move_text import MARKS, NOTATIONS, line_texts
 from kifu_lark.render.svg import GLYPHS, Glyphs, game_svg, svg_board
 
 if TYPE_CHECKING:
@@ -76,26 +74,12 @@ def board_svg(board: Board) -> str:
 def move_list(game: Game, notation: str, marks: str) -> list[str]:
     """The texts of the main line in ``notation``, specials included; a special the
     notation has no word for shows its English name (a picture never refuses)."""
-    from kifu_lark.rules.board import Board as EngineBoard
-    from kifu_lark.rules.violations import ALL_TOLERABLE
+    return line_texts(game.start, game.mainline(), notation, marks, name_unwritten=True)
 
-    engine = EngineBoard.from_position(game.start)
-    engine.hashing = False
-    texts: list[str] = []
-    previous: Move | None = None
-    for node in game.mainline():
-        move = node.move
-        if move is None:
-            assert node.special is not None
-            try:
-                texts.append(write_special_text(node.special, notation, engine.color))
-            except UnsupportedFeatureError:
-                texts.append(node.special.kind.name.lower().replace("_", " "))
-            continue
-        texts.append(write_move_text(engine, move, previous, notation, marks))
-        engine.push(move, ALL_TOLERABLE)
-        previous = move
-    return texts
+
+def game_picture(game: Game) -> str:
+    """The board at the end of the main line (``Game._repr_svg_``)."""
+    return game_svg(game, glyphs=options.glyphs)
 
 
 def game_html(game: Game) -> str:

@@ -1,0 +1,12 @@
+"""The record layer: what a game record means once its moves are played.
+
+It sits above the rules engine and below the formats: the model (:mod:`kifu_lark.model`)
+holds the record as data, the rules engine plays moves, and this layer replays a line of a
+game's tree through the engine (the positions along it, the position at a node, the
+evaluations with their principal variations played). ``Game.positions()`` and its kin call
+these functions (see :mod:`kifu_lark.model.views`).
+"""
+
+from kifu_lark.record.line import evaluations, position_at, positions
+
+__all__ = ["evaluations", "position_at", "positions"]

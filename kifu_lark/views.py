@@ -1,0 +1,42 @@
+"""Installs the model's views: what ``Game.positions()``, ``Node.evaluation`` and the
+notebook pictures call in the layers above the model (see :mod:`kifu_lark.model.views`).
+
+:mod:`kifu_lark` calls :func:`install_views` when it is imported, so the model's methods
+work wherever the package is used; this module is the one place that joins the model to the
+record layer, the evaluation reader, the move texts and the renderer.
+"""
+
+from __future__ import annotations
+
+from kifu_lark import record
+from kifu_lark.formats.evaluation import node_evaluation, resolve_pv, set_evaluation
+from kifu_lark.model.game import Game
+from kifu_lark.model.node import Node
+from kifu_lark.model.views import Views, install
+from kifu_lark.move_text import check_notation, line_texts
+from kifu_lark.render.notebook import game_html, game_picture, position_svg
+
+__all__ = ["install_views"]
+
+
+def _move_texts(game: Game, nodes: list[Node], notation: str, marks: str) -> list[str]:
+    """``Game.move_texts``' replay: the texts of a path of ``game``'s tree."""
+    return line_texts(game.start, nodes, check_notation(notation, marks), marks)
+
+
+def install_views() -> None:
+    """Install the functions behind the model's views (idempotent)."""
+    install(
+        Views(
+            positions=record.positions,
+            position_at=record.position_at,
+            evaluations=record.evaluations,
+            move_texts=_move_texts,
+            read_evaluation=node_evaluation,
+            write_evaluation=set_evaluation,
+            resolve_pv=resolve_pv,
+            game_svg=game_picture,
+            game_html=game_html,
+            position_svg=position_svg,
+        )
+    )
