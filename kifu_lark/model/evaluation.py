@@ -133,8 +133,8 @@ def read_evaluation(
     lines: tuple[str, ...],
 ) -> Evaluation:
     """An :class:`Evaluation` from black's view, for readers: the fields are set as given,
-    without the converters (a reader's values are already tuples of texts). Reading a whole
-    archive's evaluations calls this once a move: it costs a third of ``Evaluation(...)``."""
+    without the converters (a reader's values are already tuples of texts, and reading an
+    archive's evaluations calls this once a move)."""
     evaluation: Evaluation = _new(Evaluation)
     _set(evaluation, "score", score)
     _set(evaluation, "mate", mate)

@@ -63,9 +63,10 @@ def handicap_position(name: str) -> Position | None:
 
 def handicap_name(position: Position) -> str | None:
     """The handicap whose start position equals ``position`` (move number ignored)."""
-    # Writers ask several times per record (header, diagram, 上手/下手 wording) and an sfen
-    # costs as much as writing dozens of moves: the last few answers are kept, by identity
-    # (positions are immutable; the entry holds the position, so its id is not reused).
+    # Writers ask several times per record (header, diagram, 上手/下手 wording), and each
+    # answer compares the whole position with every handicap's: the last few answers are
+    # kept, by identity (positions are immutable; the entry holds the position, so its id
+    # is not reused).
     recent = _RECENT.get(id(position))
     if recent is not None and recent[0] is position:
         return recent[1]

@@ -3,8 +3,8 @@
 
 A node is made for every move read, and a game keeps them all: in the compiled build
 (``_build.py``) this module is compiled and ``Node`` is a native class. It holds its time as
-two unboxed numbers rather than a ``Time`` object and a boxed running total (a kept move cost
-215 bytes that way, about 143 now), and readers fill it without a call into interpreted code.
+two unboxed numbers rather than a ``Time`` object and a boxed running total, and readers fill
+it without a call into interpreted code (``make bench`` prints what a kept move costs).
 What few nodes hold (a bookmark, a time whose numbers a C double cannot hold exactly) lives
 in a side object, so that every other node stays small. Interpreted, the same class is a
 plain class with ``__slots__``.
@@ -44,7 +44,7 @@ _SHIFT: Final = 32
 """``Node._place`` holds the line and the column as ``(line + 1) << _SHIFT | column + 1``,
 0 standing for ``None`` in either: one field, where two cost every node 8 bytes more.
 Shifts and masks, not ``* 2**32``: compiled, a product with a factor past 2**31 goes
-through Python's own ints (a few hundred instructions a node read), a shift does not."""
+through Python's own ints, a shift stays a machine operation."""
 _COLUMN_BITS: Final = 2**_SHIFT - 1
 _LAST: Final = _COLUMN_BITS
 """The columns a node holds: below this."""
@@ -400,7 +400,7 @@ class Node:
         if _NATIVE:
             node = Node(move, None, None, None, None, None, self, line, column)
         else:
-            # Interpreted, setting the slots directly costs two thirds of Node(...)
+            # Interpreted, setting the slots directly skips Node.__init__'s call and checks
             node = _new_node(Node)
             node.move = move
             node.special = None

@@ -56,9 +56,9 @@ class Position:
     def initial(cls, variant: Variant = STANDARD) -> Position:
         """The variant's usual start position (empty board for sizes without one).
 
-        One shared instance per variant (positions are immutable): parsing the SFEN for every
-        new game cost more than writing dozens of its moves, and caches kept by identity
-        (the rules engine's set-up, the handicap name) now hit.
+        One shared instance per variant (positions are immutable): the SFEN is parsed once,
+        and the caches kept by identity (the rules engine's set-up, the handicap name) hit
+        for every game that starts from it.
         """
         position = _INITIAL.get(variant)
         if position is None or type(position) is not cls:
