@@ -98,10 +98,10 @@ class _CollectorPaused:
     """Pauses the cyclic garbage collector while one text is read (``with``).
 
     Reading builds a tree of many small objects and frees almost nothing, so the collector's
-    passes over them during the read find no garbage; with many records in memory they cost
-    as much as the read itself (measured: KIF read 52 000 → 108 000 moves/s). The collector
-    runs again as soon as the read ends, and is left alone if it was already off. A class,
-    not a generator-based context manager: that one cost a short record ~1 µs more.
+    passes over them during the read find no garbage, and with many records in memory they
+    cost as much as the read itself (CHANGELOG.md has the figures). The collector runs again
+    as soon as the read ends, and is left alone if it was already off. A class, not a
+    generator-based context manager: it is entered once a record, short records included.
     """
 
     __slots__ = ("paused",)

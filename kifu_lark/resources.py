@@ -9,8 +9,3 @@ def grammar_names() -> list[str]:
     """The ``.lark`` files shipped in the installed package."""
     root = resources.files("kifu_lark.grammars")
     return sorted(p.name for p in root.iterdir() if p.name.endswith(".lark"))
-
-
-def grammar_text(name: str) -> str:
-    """The text of a shipped grammar."""
-    return resources.files("kifu_lark.grammars").joinpath(name).read_text(encoding="utf-8")

@@ -61,8 +61,8 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         except UnicodeDecodeError as err:
             raise _decode_error(data, "utf-8-sig", err) from None
     head = data[:4096]
-    # The line-start patterns are tried at every byte of the head (a tenth of reading a short
-    # record): only where their fixed part is there at all.
+    # The line-start patterns would be tried at every byte of the head: only where their
+    # fixed part is there at all.
     declared = (
         _CSA_ENCODING.match(head)
         or (_DECLARED.search(head) if b"#KIF" in head else None)

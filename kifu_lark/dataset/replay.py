@@ -4,8 +4,8 @@ and its mover, written from the rules engine's arrays.
 The moves were checked when the record was read: they are played here without checks (as
 ``kifu_lark.tactics`` replays). A move changes at most two ranks of the board and, on a
 capture or a drop, the hands: the writer keeps each rank's text and the hands' text and
-writes again only what the move changed (an SFEN from scratch, 81 cells, cost more than
-reading the move). The module is compiled with mypyc in the compiled build (``_build.py``).
+writes again only what the move changed (an SFEN from scratch is 81 cells a move). The
+module is compiled with mypyc in the compiled build (``_build.py``).
 """
 
 from __future__ import annotations
@@ -57,10 +57,11 @@ def evaluation_row(evaluation: Evaluation, side: Color) -> tuple[int | None, int
     return score, mate
 
 
-# Floodgate's line, ``'** <score> <pv in CSA> [#nodes]``, after every move: reading it with
-# the grammar cost more than reading the move. ``fast_score`` reads its score alone with a
-# pattern built from the grammar's terminals (tested equal to ``node.evaluation``); any other
-# line that looks like an evaluation goes to ``node.evaluation``.
+# Floodgate's line, ``'** <score> <pv in CSA> [#nodes]``, after every move: the grammar
+# would make a token of every PV move, for a score alone. ``fast_score`` reads its score
+# alone with a pattern built from the grammar's terminals (tested equal to
+# ``node.evaluation``); any other line that looks like an evaluation goes to
+# ``node.evaluation``.
 
 
 def floodgate_evaluation(lines: Sequence[str], black: bool) -> tuple[bool, int | None]:

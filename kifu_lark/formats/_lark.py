@@ -93,8 +93,8 @@ def parser(grammar: str, start: str = "start", **options: Any) -> Lark:
     that parse (its lexer and parser states), and our callbacks keep none. The one thing lark
     builds in a parser on first use is each lexer's scanner; two threads there at once each
     build an equal one and either is kept, which is harmless as long as no ``lexer_callbacks``
-    are passed (a concurrent first build could chain one twice). Building them all up front
-    would cost a third more on each format's first read.
+    are passed (a concurrent first build could chain one twice). They are not all built up
+    front: a format's first read builds only the scanners it uses.
     """
     key = (grammar, start, *sorted(options.items()))
     try:

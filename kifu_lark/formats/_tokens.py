@@ -2,7 +2,7 @@
 pieces of a run token (``_lark.cut``) and the tokens of a whole record matched at once.
 
 Compiled with mypyc in the compiled build (``_build.py``): the whole-record fast paths of
-the CSA and KIF readers call it once a record, and interpreted it cost them 1.5 % of a read.
+the CSA and KIF readers call it once a record.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ _new_str: Final = str.__new__
 
 
 def token(kind: str, value: str, start: int, line: int, column: int) -> Token:
-    """``Token(kind, value, start, line, column)`` at a third of its cost (lark's
-    constructor sorts out keyword arguments first): the head of a short record is cut into a
-    dozen of them. tests/formats/test_head_blocks.py checks they equal the tokens lark
+    """``Token(kind, value, start, line, column)``, made without lark's constructor (which
+    sorts out keyword arguments first): the head of a short record is cut into a dozen of
+    them. tests/formats/test_head_blocks.py checks they equal the tokens lark
     makes of the same lines."""
     made: Token = _new_str(Token, value)
     made.type = kind
@@ -148,7 +148,7 @@ def _cut_lines_known(run: Token, pattern: re.Pattern[str], skip: str) -> list[To
     line = run.line or 1
     column = run.column or 1
     # the run's text as a str itself: compiled, find and slices on a str subclass (a Token)
-    # are generic method calls, a tenth of a floodgate head's cut
+    # are generic method calls, on a str they are direct
     text = str(run)
     at = 0
     size = len(text)
@@ -200,7 +200,7 @@ def cut_lines(run: Token, pattern: re.Pattern[str], skip: str) -> list[Token] | 
     group named as its terminal) are one line each and follow each other over ``run`` (a KIF
     or KI2 head); ``None`` where they do not. One ``findall`` gives every line with the
     group it matched; a line's token then starts where the one before ended, on the next
-    line: the calls on a match object a line cost a head as much as the matching did."""
+    line: no call on a match object a line."""
     kinds = _kinds(pattern)
     if kinds is None:
         return None
@@ -229,7 +229,7 @@ def cut_lines(run: Token, pattern: re.Pattern[str], skip: str) -> list[Token] | 
 def expand(items: Iterable[Any], runs: dict[str, re.Pattern[str]]) -> list[Any]:
     """``items`` (a parse tree's children) with each run token whose type ``runs`` names
     replaced by the tokens it is made of (see :func:`cut`), as a list: the readers loop
-    over it compiled (an interpreted generator cost a KIF record ~3k instructions more)."""
+    over it compiled, with no interpreted generator between."""
     found: list[Any] = []
     for item in items:
         if isinstance(item, Token) and item.type in runs:

@@ -10,8 +10,8 @@ lexer would take it: behind a lookahead that refuses any text one of the termina
 before it would take. What the lookahead refuses goes to lark, as any text the pattern does
 not match. tests/formats/test_{kif,ki2}_whole_record.py check the tokens are lark's.
 
-Without a diagram, a record with one (a fifth of those people publish: handicaps, problems,
-games from a set position) cost twice as much: lark lexed and parsed its twenty lines.
+The diagram is part of the pattern because records with one (handicaps, problems, games from
+a set position) are common, and without it lark would lex and parse its twenty lines.
 """
 
 from __future__ import annotations

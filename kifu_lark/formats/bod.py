@@ -57,7 +57,7 @@ def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
 
 
 # The cells of a rank's text (``v香v桂v銀v金v玉v金v銀v桂v香``): diagrams repeat the ranks of the
-# usual start, and cutting a rank into pieces cost most of reading a diagram. Bounded; see
+# usual start, and cutting a rank into pieces is most of the work of reading a diagram. Bounded; see
 # _memo.
 _ROWS: dict[str, tuple[Piece | None, ...]] = {}
 _ROWS_KEPT = 4096
@@ -68,8 +68,8 @@ DIAGRAM_LINES = frozenset({"HAND_LINE", "TURN_LINE", "MOVE_COUNT_LINE", "ROTATED
 _SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "上手": Color.WHITE}
 
 # A cell's text (``v香``, `` 歩``, ``・``) → the piece it shows: a diagram's cells repeat
-# (there are a few dozen texts), and an attrs Piece made per cell cost most of reading a rank
-# that _ROWS had not seen. Bounded, as _ROWS is.
+# (there are a few dozen texts), and making an attrs Piece per cell would be most of the work
+# of reading a rank that _ROWS had not seen. Bounded, as _ROWS is.
 _CELLS: dict[str, tuple[Piece | None]] = {}
 _CELLS_KEPT = 1024
 #: The hand of a side a diagram with a board does not give: empty (hands are immutable).

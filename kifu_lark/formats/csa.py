@@ -15,13 +15,13 @@ as it was read. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment. Fl
 ``'Least_Time_Per_Move:…`` and ``'Increment:…`` are headers under those names
 (:data:`FLOODGATE_KEYS`), wherever they stand; the writer puts them back as those lines.
 
-Speed: lark costs a few microseconds a token, so the grammar makes few of them. Consecutive
-moves with their times and comments are one ``MOVE_RUN`` token, which ``_Records._moves``
-cuts with the compiled pattern of the grammar's own ``MOVE_LINE`` terminal; a ``P1``… row is
-one ``BOARD_ROW`` token, cut with ``CELL``'s pattern (no second parser: the patterns are
-lark's, and tests/formats/test_csa_fast_path.py checks they cut as lark does). The parser
-calls the tagging callbacks itself (no tree). Reading time is then mostly the rules engine's
-(see ``benchmarks/bench_csa.py``).
+Speed: lark spends as much on a token as the rules engine on a move, so the grammar makes few
+of them. Consecutive moves with their times and comments are one ``MOVE_RUN`` token, which
+``_Records._moves`` cuts with the compiled pattern of the grammar's own ``MOVE_LINE``
+terminal; a ``P1``… row is one ``BOARD_ROW`` token, cut with ``CELL``'s pattern (no second
+parser: the patterns are lark's, and tests/formats/test_csa_fast_path.py checks they cut as
+lark does). The parser calls the tagging callbacks itself (no tree). Reading time is then
+mostly the rules engine's (see ``benchmarks/bench_csa.py``).
 
 Records without position lines start from the usual position (将棋ウォーズ files); a
 missing turn line means black to move. ``$`` lines may also follow the moves ($END_TIME).
@@ -295,7 +295,7 @@ class _Records:
                 if not self._note(item[1]):
                     root_comments.append(_comment_text(item[1]))
             elif tag == "header":
-                # Headers.add, inlined: an interpreted call a line cost a server head ~2 µs
+                # Headers.add, inlined: the compiled loop makes no interpreted call a line
                 headers.entries.append(_header(item[1]))
             elif tag == "version":
                 pass  # the writer chooses the version; what was read needs no storing
@@ -787,9 +787,9 @@ def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str
 def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None:
     """The statements of ``text`` when it is one usual record whole (see
     :func:`whole_record_patterns`), as the parser gives them (runs not yet cut, the run of
-    moves with its MOVE_LINEs as a third item); ``None`` for any other text. lark spent a
-    few microseconds on each of these tokens: a tenth of reading a record of a hundred
-    moves. The moves are matched once: a pattern of the whole record matched them, then
+    moves with its MOVE_LINEs as a third item); ``None`` for any other text. lark makes no
+    token here: the usual record needs no parser. The moves are matched once: a pattern of
+    the whole record matched them, then
     the reader cut them, and floodgate's engine lines are most of a record's text."""
     head_pattern, moves_pattern, end_pattern = whole_record_patterns(grammar)
     head = head_pattern.match(text)

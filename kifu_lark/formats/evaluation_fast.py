@@ -3,7 +3,7 @@ ShogiHome's ``#評価値=…``) matched whole by patterns built from ``grammars/
 own terminals, and anything else left to lark (``kifu_lark.formats.evaluation``).
 
 Compiled with mypyc in the compiled build (``_build.py``): the export reads a score from
-every move's comment, and the loop around the pattern cost as much as the pattern.
+every move's comment, so the loop around the pattern is on its hot path.
 tests/formats/test_evaluation_fast_path.py checks that both paths read every line alike.
 """
 
@@ -28,9 +28,9 @@ def looks_like_evaluation(line: str) -> bool:
     return _LOOKS.match(line) is not None
 
 
-# lark costs a few microseconds a token, and a floodgate line is 30 moves: reading every
-# evaluation of a record cost ten times reading the record (the CSA reader cuts its MOVE_RUN
-# from the CSA grammar's terminals the same way).
+# lark makes a token of every PV move, and a floodgate line holds about 30: reading every
+# evaluation of a record through lark would dwarf reading the record (the CSA reader cuts
+# its MOVE_RUN from the CSA grammar's terminals the same way).
 
 _BLANKS = "[ \t\u3000]"
 _PLAIN_GROUP = re.compile(r"(?<!\\)\((?!\?)")
@@ -65,7 +65,7 @@ class _Fast:
         # Floodgate's PVs only: CSA moves and specials, two of PV_MOVE's parts, taken from the
         # grammar one by one (lark inlines them into PV_MOVE; compiling the grammar again
         # keeps them, and copies its trees). Other PVs are left to node_evaluation: trying
-        # every part per token cost half again as much.
+        # every part per token would slow floodgate's, the common ones.
         parts = ("CSA_MOVE", "CSA_SPECIAL")
         kept = {t.name: t for t in lark.grammar.compile(lark.options.start, set(parts))[0]}
         # Their groups made non-capturing: inside a possessive repeat, capturing groups trip a

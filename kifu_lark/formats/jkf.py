@@ -94,8 +94,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 @functools.cache
 def _preset_position(preset: str) -> Position | None:
-    """The start of a preset, built once (positions are immutable; an SFEN read per record
-    cost a tenth of a short record, and a shared start lets the engine reuse its set-up)."""
+    """The start of a preset, built once (positions are immutable, so no SFEN is read per
+    record, and a shared start lets the engine reuse its set-up)."""
     return handicap_position(_PRESETS[preset])
 
 

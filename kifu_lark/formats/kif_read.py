@@ -205,7 +205,7 @@ class _KifReader:
         try:
             while end < size:
                 # whole lines a chunk at a time: split gives every line's groups at once,
-                # which for a record of 20 000 moves held 600 bytes a move
+                # which for a whole long record would hold them all in memory together
                 stop = block.find("\n", end + _CHUNK) + 1 or size
                 pieces: list[str | None] = split(block if stop - end == size else block[end:stop])
                 # what lies before each line, and after the last: "" where the lines
@@ -483,9 +483,8 @@ def _walk_regex() -> re.Pattern[str]:
     lines. Its ``split`` gives a flat list: the text before the first line, then for each
     line those groups (``None`` where one is missing), that last group and the text before
     the next line (:data:`_STRIDE` items a line). A group the regex engine sets costs time,
-    and more inside a possessive part (it saves the groups set so far): the walk took a
-    third less time without the others, and a sixth less again without a group for the
-    line whole and findall's tuple a line."""
+    and more inside a possessive part (it saves the groups set so far): so only the groups
+    the walk reads capture, there is no group for the line whole, and no tuple a line."""
     others = _lark.uncapture(_after_move())
     regex = re.compile(f"{_lark.uncapture(_ply_regex().pattern, _WALK_GROUPS)}|({others})")
     if regex.groups != len(_WALK_GROUPS) + 1 or any(
@@ -608,8 +607,7 @@ _WHOLE_RECORD = (
 def _whole_record(text: str) -> list[Token | Tree[Token]] | None:
     """The top items of ``text``'s parse tree when it is one usual record whole (see
     :func:`whole_record_pattern`), with the tokens lark makes; ``None`` for any other text.
-    lark spent a few microseconds on each token: a tenth of reading a record of a hundred
-    moves, and half of one with a diagram."""
+    lark makes no token here: the usual record, with or without a diagram, needs no parser."""
     m = whole_record_pattern().match(text)
     if m is None:
         return None

@@ -63,12 +63,6 @@ def _by_name() -> dict[str, Format]:
     return known
 
 
-def reload() -> None:
-    """Forget the registry so that newly installed plugins are found."""
-    _registry.cache_clear()
-    _by_name.cache_clear()
-
-
 def all_formats() -> list[Format]:
     """Every registered format, built-ins first."""
     return list(_registry())

@@ -157,15 +157,9 @@ def token_notation(token: str) -> str:
     return "japanese"
 
 
-def black_view(evaluation: Evaluation) -> Evaluation:
-    """``evaluation`` from black's point of view, as records write evaluations."""
-    return evaluation.for_side(Color.BLACK)
-
-
 __all__: Sequence[str] = (
     "MATE_UNKNOWN_LENGTH",
     "Evaluation",
     "PVError",
-    "black_view",
     "token_notation",
 )

@@ -95,8 +95,3 @@ def find_variant(name: str) -> Variant:
         except ValueError:
             pass
     raise KeyError(f"unknown variant {name!r}; known: standard, minishogi, NxM")
-
-
-def variant_names() -> list[str]:
-    """The names accepted by :func:`find_variant` besides ``NxM``."""
-    return sorted(_BY_NAME)

@@ -27,8 +27,8 @@ WHITE_BIT = 16
 OFF = 32
 
 
-# Compiled, ``Color.WHITE`` is a look-up on the Enum class through its metaclass (~0.1 µs);
-# a Final constant is read directly.
+# Compiled, ``Color.WHITE`` is a look-up on the Enum class through its metaclass; a Final
+# constant is read directly.
 _WHITE: Final = Color.WHITE
 
 

@@ -27,8 +27,6 @@ from kifu_lark.rules.resolve import origin_indices, origins
 
 #: Movement words → sign of the forward distance travelled (``行``/``下`` are old spellings).
 MOVEMENT_WORDS = {"上": 1, "行": 1, "寄": 0, "引": -1, "下": -1}
-#: Position words.
-POSITION_WORDS = frozenset("右左直")
 _MOVEMENT_OF = {1: "上", 0: "寄", -1: "引"}
 # 右/左 of these name the piece relative to the other one, not to the destination.
 _PAIRED = frozenset({PieceKind.DRAGON, PieceKind.HORSE})
