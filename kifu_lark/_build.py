@@ -34,6 +34,8 @@ COMPILED = (
     "rules/replay.py",
     "rules/resolve.py",
     "model/node.py",
+    "model/clock.py",
+    "model/times.py",
     "formats/_memo.py",
     "formats/_tokens.py",
     "formats/csa.py",

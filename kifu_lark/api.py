@@ -28,8 +28,10 @@ from kifu_lark.formats.registry import (
 )
 from kifu_lark.model.game import Game
 from kifu_lark.pieces import name_pieces
+from kifu_lark.rules.board import Board
 from kifu_lark.rules.replay import FOUL_DECLARATIONS, check_tree, tolerance
 from kifu_lark.rules.violations import Violation
+from kifu_lark.tactics.annotate import annotated
 from kifu_lark.textio import decode, encode, normalize_encoding
 
 PathLike = str | os.PathLike[str]
@@ -342,7 +344,6 @@ def dumps(
                 format=fmt.name,
                 hint="write KIF, KI2, CSA or JKF",
             )
-        from kifu_lark.tactics.annotate import annotated
 
         game = annotated(game)
     if is_shogi:
@@ -394,7 +395,6 @@ def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
 def _refuse_undeclared_fouls(game: Game, fmt: Format) -> None:
     """A record may end in a foul that its result declares (反則勝ち after an illegal move):
     a format that cannot write that declaration would write a record its reader refuses."""
-    from kifu_lark.rules.board import Board
 
     caps = fmt.capabilities
     for node in game.root.walk():

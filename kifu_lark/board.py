@@ -27,6 +27,7 @@ from __future__ import annotations
 from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
 from kifu_lark.formats.bod import write_diagram
 from kifu_lark.formats.japanese import is_handicap
+from kifu_lark.formats.move_text import MARKS, check_notation, read_move_text, write_move_text
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
@@ -35,8 +36,8 @@ from kifu_lark.model.piece import Piece
 from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
-from kifu_lark.move_text import MARKS, check_notation, read_move_text, write_move_text
 from kifu_lark.pieces import name_pieces
+from kifu_lark.render.notebook import board_svg
 from kifu_lark.rules import movegen
 from kifu_lark.rules.board import Board as EngineBoard
 from kifu_lark.rules.board import illegal
@@ -336,7 +337,6 @@ class Board:
     def _repr_svg_(self) -> str:
         """The board as SVG with its last move highlighted, for Jupyter (see
         :mod:`kifu_lark.render.notebook`)."""
-        from kifu_lark.render.notebook import board_svg
 
         return board_svg(self)
 

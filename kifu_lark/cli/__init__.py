@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from kifu_lark import __version__, compiled
 from kifu_lark.errors import KifuError
 
 #: Sub-command modules of this package, in ``--help`` order.
@@ -39,7 +40,6 @@ def _modules() -> list[ModuleType]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
-    from kifu_lark import __version__, compiled
 
     parser = argparse.ArgumentParser(
         prog="kifu-lark",

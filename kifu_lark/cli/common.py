@@ -12,8 +12,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kifu_lark.dataset.records import read_games
 from kifu_lark.errors import KifuError
-from kifu_lark.formats.registry import all_formats, get_format
+from kifu_lark.formats.registry import get_format, record_extensions
 from kifu_lark.rules.replay import tolerance
 from kifu_lark.rules.violations import TOLERABLE
 from kifu_lark.textio import normalize_encoding
@@ -89,9 +90,6 @@ def read_records(
     source: str, fmt: str | None, encoding: str | None, tolerate: str = ""
 ) -> list[Any]:
     """Read every record of a file, or of standard input for ``-``."""
-    # imported here: kifu_lark.dataset's sources use this module's record_extensions
-    from kifu_lark.dataset.records import read_games
-
     if source == "-":
         data = sys.stdin.buffer.read()
         name = ""
@@ -105,11 +103,6 @@ def read_records(
         name = source
     # as export reads an entry: a text of no record (CSA comments only) is refused, EMPTY
     return read_games(data, name, fmt, encoding, tolerate_list(tolerate))
-
-
-def record_extensions() -> set[str]:
-    """Every extension some registered format reads."""
-    return {ext for f in all_formats() for ext in f.extensions}
 
 
 def expand(

@@ -8,11 +8,12 @@ from typing import Any
 
 from kifu_lark.cli.common import add_read_options, read_records
 from kifu_lark.errors import KifuError
+from kifu_lark.explore import destinations, mark_destinations_text
 from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.square import Square
-from kifu_lark.render.svg import GLYPHS
+from kifu_lark.render.svg import GLYPHS, svg_board
 
 NAME = "show"
 HELP = "print the board of a record after a given ply (default: the end of the main line)"
@@ -92,11 +93,9 @@ def run(args: argparse.Namespace) -> int:
                 hint="name a square holding a piece (see the board without --moves)",
             )
     if args.svg:
-        from kifu_lark.render.svg import svg_board
 
         marks: list[Square] = []
         if args.moves:
-            from kifu_lark.explore import destinations
 
             marks = destinations(record.position_at(node), _square(args.moves))
         svg = svg_board(
@@ -108,7 +107,6 @@ def run(args: argparse.Namespace) -> int:
         Path(args.svg).write_text(svg, encoding="utf-8")
         return 0
     if args.moves:
-        from kifu_lark.explore import mark_destinations_text
 
         print(mark_destinations_text(record.position_at(node), _square(args.moves)), end="")
         return 0

@@ -18,6 +18,7 @@ from kifu_lark.cli.common import (
     read_records,
 )
 from kifu_lark.errors import KifuError
+from kifu_lark.tactics import find, names
 
 NAME = "tactics"
 HELP = "list the tactics (戦法, 囲い, 手筋, 備考) each side plays in records"
@@ -44,7 +45,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _found(path: str, args: argparse.Namespace) -> dict[str, Any]:
-    from kifu_lark.tactics import find
 
     try:
         records = read_records(path, args.source_format, args.encoding, args.tolerate)
@@ -61,7 +61,6 @@ def _found(path: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _list(style: str) -> int:
-    from kifu_lark.tactics import names
 
     known = names()
     if style == "json":

@@ -16,10 +16,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from kifu_lark.cli.common import record_extensions
 from kifu_lark.dataset.extras import require
 from kifu_lark.errors import KifuError
-from kifu_lark.formats.registry import all_formats, get_format
+from kifu_lark.formats.registry import all_formats, get_format, record_extensions
 
 Entry = tuple[str, str | None]
 
@@ -231,8 +230,8 @@ def read_members(archive: str, names: list[str]) -> dict[str, bytes]:
 
 def _read_7z(archive: str, wanted: set[str]) -> dict[str, bytes]:
     require("py7zr", "7z", "reading .7z archives")
-    from py7zr import SevenZipFile
-    from py7zr.io import BytesIOFactory
+    from py7zr import SevenZipFile  # noqa: PLC0415 (an optional extra, checked above)
+    from py7zr.io import BytesIOFactory  # noqa: PLC0415
 
     factory = BytesIOFactory(1 << 62)  # in memory, no size limit of its own
     with SevenZipFile(archive, "r") as z:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kifu_lark import tactics
 from kifu_lark.dataset.output import (
     ROW_GROUP_ROWS,
     TRAINING,
@@ -166,7 +167,6 @@ class ExportTask:
     def _tactics(self, game: Game) -> list[dict[str, Any]] | None:
         if not self.tactics:
             return None
-        from kifu_lark import tactics
 
         return [
             {

@@ -43,12 +43,13 @@ from kifu_lark.formats._tokens import span_tokens
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
 from kifu_lark.formats.csa_dialect import CSA, ILLEGAL_ACTION, KEY_OF_NAME, Dialect
 from kifu_lark.formats.csa_write import encoding_rule, writer
+from kifu_lark.model.clock import TOTAL_CLOCK, spent_clock
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.headers import HeaderKey, Headers, Key
 from kifu_lark.model.move import SpecialKind, Time
-from kifu_lark.model.node import TOTAL_CLOCK, Node, spent_clock
+from kifu_lark.model.node import Node
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import SET_HINT, Position
 from kifu_lark.model.square import Square

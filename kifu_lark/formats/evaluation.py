@@ -45,6 +45,8 @@ from kifu_lark.model.move import Move, usi_parts
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
+from kifu_lark.rules.board import Board as EngineBoard
+from kifu_lark.rules.violations import ALL_TOLERABLE
 
 _KEY_FIELDS = {"score", "mate", "depth", "nodes", "pv", "engine"}
 #: A Japanese PV token that is a move (a square or 同 after the mark): the others the
@@ -220,8 +222,8 @@ def resolve_pv(
     evaluation: Evaluation, position: Position, previous: Move | None = None
 ) -> tuple[Move, ...]:
     """:meth:`Evaluation.resolve`: the PV's moves from ``position``."""
-    from kifu_lark.move_text import read_move_text
-    from kifu_lark.rules.board import Board as EngineBoard
+    # the move words are the KIF and KI2 writers', which convert evaluations with this module
+    from kifu_lark.formats.move_text import read_move_text  # noqa: PLC0415
 
     board = EngineBoard.from_position(position)
     board.hashing = False
@@ -429,8 +431,8 @@ def converted_comments(game: Any, target: str) -> dict[int, list[str]]:
     wanted = _SET_PV.match if same else looks_like_evaluation
     if not any(wanted(line) for node in game.root.walk() for line in node.comment_lines):
         return {}
-    from kifu_lark.move_text import write_move_text
-    from kifu_lark.rules.board import Board as EngineBoard
+    # the move words are the KIF and KI2 writers', which convert evaluations with this module
+    from kifu_lark.formats.move_text import write_move_text  # noqa: PLC0415
 
     notation = {"csa": "csa", "kif": "kif"}.get(target, "ki2")
     out: dict[int, list[str]] = {}
@@ -478,8 +480,6 @@ def _walk_positions(game: Any, board: Any) -> Iterator[tuple[Any, Move | None, P
     yield game.root, None, game.start
     stack: list[tuple[Any, int]] = [(child, 0) for child in reversed(list(game.root.children))]
     depth = 0
-    from kifu_lark.rules.violations import ALL_TOLERABLE
-
     played: list[Move | None] = []
     while stack:
         node, level = stack.pop()

@@ -24,6 +24,8 @@ from kifu_lark.model.piece import HAND_KINDS
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD
+from kifu_lark.rules import relative
+from kifu_lark.rules.board import Board
 from kifu_lark.rules.replay import foul_allowance
 
 #: Handicap name (as ``model.handicap`` spells it) → JKF preset.
@@ -218,7 +220,6 @@ class _Writer:
     """Walks the tree line by line; keeps a board only when relative words are written."""
 
     def __init__(self, game: Game, options: WriteOptions) -> None:
-        from kifu_lark.rules import relative
 
         self.mainline_only = options.mainline_only
         # evaluation lines of another format, in ShogiHome's form (it reads JKF comments so)
@@ -237,7 +238,6 @@ class _Writer:
         self.relative_words = getattr(relative, "relative_words", None)
         self.board = None
         if self.relative_words is not None:
-            from kifu_lark.rules.board import Board
 
             self.board = Board.from_position(game.start)
 

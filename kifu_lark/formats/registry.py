@@ -68,6 +68,11 @@ def all_formats() -> list[Format]:
     return list(_registry())
 
 
+def record_extensions() -> set[str]:
+    """Every file extension some registered format reads."""
+    return {ext for f in all_formats() for ext in f.extensions}
+
+
 def get_format(name: str) -> Format:
     """The format called ``name`` (or one of its aliases), case-insensitive.
 

@@ -9,10 +9,12 @@ from attrs import define, field
 
 from kifu_lark.model.children import Children
 from kifu_lark.model.evaluation import Evaluation
+from kifu_lark.model.handicap import handicap_name
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move
-from kifu_lark.model.node import Flat, Node, build, fill_times, flatten
+from kifu_lark.model.node import Flat, Node, build, flatten
 from kifu_lark.model.position import Position
+from kifu_lark.model.times import fill_times
 from kifu_lark.model.views import views
 
 __all__ = ["Children", "Game", "Issue", "Node", "fill_times"]
@@ -72,8 +74,6 @@ class Game:
     @property
     def handicap(self) -> str | None:
         """The standard handicap name of the start position (平手 for the usual start)."""
-        from kifu_lark.model.handicap import handicap_name
-
         return handicap_name(self.start)
 
     @property

@@ -17,78 +17,24 @@ from types import FunctionType
 from typing import TYPE_CHECKING, Any, Final
 
 from kifu_lark.model.children import Children
-from kifu_lark.model.color import Color
+from kifu_lark.model.clock import (
+    COLUMN_BITS,
+    EXACT,
+    ODD,
+    SHIFT,
+    SPENT,
+    SPENT_INT,
+    TIMED,
+    TOTAL,
+    TOTAL_INT,
+    Extra,
+    place,
+)
 from kifu_lark.model.move import Move, Special, Time
 from kifu_lark.model.views import views
 
 if TYPE_CHECKING:
     from kifu_lark.model.evaluation import Evaluation
-
-# The bits of Node._clock (0: no time): whether the node has a time (both halves may be
-# None), which halves it has, which of them were ints (a C double holds both kinds), or that
-# the time is held whole in the side object. ``_spent`` and ``_total`` are read only where
-# their bits say they were set.
-_TIMED: Final = 1
-_SPENT: Final = 2
-_SPENT_INT: Final = 4
-_TOTAL: Final = 8
-_TOTAL_INT: Final = 16
-_ODD: Final = 32
-#: The same bit as ``_TOTAL`` (tests/formats/test_reader_totals.py checks it), for a reader
-#: that sets a move's running total (a float) itself, as :func:`fill_times` would have: it
-#: adds this bit to what ``spent_clock`` gives.
-TOTAL_CLOCK: Final = 8
-#: The ints a double holds exactly: a time beyond them goes to the side object, whole.
-_EXACT: Final = 2**53
-_SHIFT: Final = 32
-"""``Node._place`` holds the line and the column as ``(line + 1) << _SHIFT | column + 1``,
-0 standing for ``None`` in either: one field, where two cost every node 8 bytes more.
-Shifts and masks, not ``* 2**32``: compiled, a product with a factor past 2**31 goes
-through Python's own ints, a shift stays a machine operation."""
-_COLUMN_BITS: Final = 2**_SHIFT - 1
-_LAST: Final = _COLUMN_BITS
-"""The columns a node holds: below this."""
-
-
-class _Extra:
-    """What few nodes hold, apart from the node: a bookmark, and a time whose numbers are
-    not floats or ints a double holds exactly (a bool, a huge int, a Fraction …)."""
-
-    __slots__ = ("bookmark", "time")
-
-    bookmark: str | None
-    time: Time | None
-
-    def __init__(self, bookmark: str | None, time: Time | None) -> None:
-        self.bookmark = bookmark
-        self.time = time
-
-
-def _place(line: int | None, column: int | None) -> int:
-    """``line`` and ``column`` as ``Node._place`` holds them."""
-    place = 0
-    if line is not None:
-        if line < 0:
-            raise ValueError(f"a node's line is 0 or more, not {line}")
-        place = (line + 1) << _SHIFT
-    if column is not None:
-        if not 0 <= column < _LAST:
-            raise ValueError(f"a node's column is 0 to {_LAST - 1}, not {column}")
-        place += column + 1
-    return place
-
-
-def spent_clock(spent: Any) -> int:
-    """What ``Node._clock`` holds for a time of ``spent`` alone (its running total not yet
-    worked out), 0 when a double cannot hold ``spent`` (:meth:`Node.set_time` keeps it
-    whole). For readers that look it up once per time text and then set a node's ``_spent``
-    (``float(spent)``) and ``_clock`` themselves: a call a move costs the pure build more."""
-    if type(spent) is float:
-        return _TIMED | _SPENT
-    if type(spent) is int and -_EXACT <= spent <= _EXACT:
-        return _TIMED | _SPENT | _SPENT_INT
-    return 0
-
 
 class Node:
     """One ply of the record tree.
@@ -121,7 +67,7 @@ class Node:
     move: Move | None
     special: Special | None
     _comments: list[str] | str | None  # a lone comment as itself: no list to collect
-    _extra: _Extra | None
+    _extra: Extra | None
     _next: Node | None
     _variations: list[Node] | None
     parent: Node | None
@@ -145,11 +91,11 @@ class Node:
         self.move = move
         self.special = special
         self._comments = comments or None
-        self._extra = None if bookmark is None else _Extra(bookmark, None)
+        self._extra = None if bookmark is None else Extra(bookmark, None)
         self._next = None
         self._variations = None
         self.parent = parent
-        self._place = _place(line, column)
+        self._place = place(line, column)
         self._clock = 0
         self._spent = 0.0
         self._total = 0.0
@@ -166,12 +112,12 @@ class Node:
         clock = self._clock
         if not clock:
             return None
-        if clock & _ODD:
+        if clock & ODD:
             extra = self._extra
             return None if extra is None else extra.time
         return Time(
-            self._spent_held() if clock & _SPENT else None,
-            self._total_held() if clock & _TOTAL else None,
+            self._spent_held() if clock & SPENT else None,
+            self._total_held() if clock & TOTAL else None,
         )
 
     @time.setter
@@ -183,10 +129,10 @@ class Node:
             self._set(time)
 
     def _spent_held(self) -> Any:
-        return int(self._spent) if self._clock & _SPENT_INT else self._spent
+        return int(self._spent) if self._clock & SPENT_INT else self._spent
 
     def _total_held(self) -> Any:
-        return int(self._total) if self._clock & _TOTAL_INT else self._total
+        return int(self._total) if self._clock & TOTAL_INT else self._total
 
     def _set(self, time: Time) -> None:
         # Its halves read as Any: compiled, reading them as Time declares them (float or
@@ -199,13 +145,13 @@ class Node:
         each an int, a float or ``None`` (another number is kept too, in a ``Time``)."""
         # Any, not ``float``: compiled, an int passed as ``float`` arrives a float. No helper
         # for the tests of a number: readers call this once per move, interpreted too.
-        clock = _TIMED
+        clock = TIMED
         if spent is not None:
             kind = type(spent)
             if kind is float:
-                clock = _TIMED | _SPENT
-            elif kind is int and -_EXACT <= spent <= _EXACT:
-                clock = _TIMED | _SPENT | _SPENT_INT
+                clock = TIMED | SPENT
+            elif kind is int and -EXACT <= spent <= EXACT:
+                clock = TIMED | SPENT | SPENT_INT
             else:
                 self._odd(spent, total)
                 return
@@ -213,9 +159,9 @@ class Node:
         if total is not None:
             kind = type(total)
             if kind is float:
-                clock |= _TOTAL
-            elif kind is int and -_EXACT <= total <= _EXACT:
-                clock |= _TOTAL | _TOTAL_INT
+                clock |= TOTAL
+            elif kind is int and -EXACT <= total <= EXACT:
+                clock |= TOTAL | TOTAL_INT
             else:
                 self._odd(spent, total)
                 return
@@ -227,7 +173,7 @@ class Node:
     def _odd(self, spent: Any, total: Any) -> None:
         """Hold ``Time(spent, total)`` apart: a double cannot hold one of its numbers."""
         self._keep(self.bookmark, Time(spent, total))
-        self._clock = _ODD
+        self._clock = ODD
 
     @property
     def bookmark(self) -> str | None:
@@ -242,27 +188,27 @@ class Node:
 
     def _keep(self, bookmark: str | None, time: Time | None) -> None:
         """Hold ``bookmark`` and an odd ``time`` apart (nothing when both are ``None``)."""
-        self._extra = None if bookmark is None and time is None else _Extra(bookmark, time)
+        self._extra = None if bookmark is None and time is None else Extra(bookmark, time)
 
     @property
     def line(self) -> int | None:
         """The line of the record the move was read at (from 1), when read from a text."""
-        line = self._place >> _SHIFT
+        line = self._place >> SHIFT
         return line - 1 if line else None
 
     @line.setter
     def line(self, line: int | None) -> None:
-        self._place = _place(line, self.column)
+        self._place = place(line, self.column)
 
     @property
     def column(self) -> int | None:
         """The column of the move in its line (from 1), when read from a text."""
-        column = self._place & _COLUMN_BITS
+        column = self._place & COLUMN_BITS
         return column - 1 if column else None
 
     @column.setter
     def column(self, column: int | None) -> None:
-        self._place = _place(self.line, column)
+        self._place = place(self.line, column)
 
     # --- children and comments as lists ----------------------------------------------------
 
@@ -417,9 +363,9 @@ class Node:
                 elif 0 <= column < 4294967295:
                     node._place = ((line + 1) << 32) + column + 1
                 else:
-                    node._place = _place(line, column)
+                    node._place = place(line, column)
             else:
-                node._place = _place(line, column)
+                node._place = place(line, column)
             node._clock = 0  # and no _spent, _total: read only where _clock says they are set
         if self._next is None:  # _link, inlined: once per move read
             self._next = node
@@ -488,67 +434,6 @@ _new_node = object.__new__
 #: True when this module runs compiled: ``Node`` is then a native class, which
 #: ``object.__new__`` cannot make.
 _NATIVE: Final = not isinstance(Node.grow, FunctionType)
-
-
-def fill_times(root: Node) -> None:
-    """Give every move's time both halves, as KIF writes them: a missing running total is
-    the mover's previous total (0 at the start) plus the time spent, a missing time spent
-    is the total less that previous total. CSA records give the time spent only and JKF or
-    KIF lines may lack either; after this every reader's times read alike. A special's time
-    counts for nobody's total and is left as read.
-
-    >>> import kifu_lark
-    >>> game = kifu_lark.loads("position startpos moves 7g7f 3c3d 2g2f", "usi")
-    >>> a, b, c = game.mainline()
-    >>> a.time, b.time, c.time = Time(14), Time(5), Time(None, 17)
-    >>> fill_times(game.root)
-    >>> [(n.time.spent, n.time.total) for n in (a, b, c)]
-    [(14, 14.0), (5, 5.0), (3.0, 17)]
-    """
-    # Every reader calls this once per record, so it runs once per move read: each line is
-    # walked through the nodes' own links (no ``children`` view per node), and variations
-    # wait on a stack with the totals at their branch point. The totals are Python numbers
-    # (Any): an int total stays an int, as it was read.
-    stack: list[tuple[Node | None, Any, Any]] = [(root._next, 0.0, 0.0)]
-    stack.extend((child, 0.0, 0.0) for child in root._variations or ())
-    black_color = Color.BLACK
-    while stack:
-        node, black, white = stack.pop()
-        while node is not None:
-            clock = node._clock
-            move = node.move if clock else None
-            if move is not None:
-                is_black = move.color is black_color
-                spent: Any
-                total: Any
-                filled = False  # both halves read: nothing to work out
-                if clock & _ODD:
-                    held: Any = node.time
-                    spent, total = held.spent, held.total
-                elif clock & _TOTAL:  # _total_held, written out (once per move read)
-                    total = int(node._total) if clock & _TOTAL_INT else node._total
-                    spent = None  # not converted when read (KIF): it is not needed
-                    filled = (clock & _SPENT) != 0
-                else:  # the time spent alone (CSA), or nothing
-                    spent = None
-                    if clock & _SPENT:
-                        spent = int(node._spent) if clock & _SPENT_INT else node._spent
-                    total = None
-                if not filled:
-                    before: Any = black if is_black else white
-                    if total is None:
-                        total = before + (spent or 0)
-                        node.set_time(spent, total)
-                    elif spent is None and total >= before:
-                        node.set_time(total - before, total)
-                if is_black:
-                    black = total
-                else:
-                    white = total
-            variations = node._variations
-            if variations:
-                stack.extend((child, black, white) for child in variations)
-            node = node._next
 
 
 def _comment_list(node: Node) -> list[str]:

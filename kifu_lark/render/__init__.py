@@ -4,8 +4,9 @@ pictures (``_repr_svg_``, ``_repr_html_``) are drawn (see :mod:`kifu_lark.render
 
 from __future__ import annotations
 
+from kifu_lark.drawing import LETTER_FONTS
 from kifu_lark.render.notebook import PictureOptions, options
-from kifu_lark.render.svg import KANJI_FONTS, LETTER_FONTS, Glyphs, game_svg, svg_board
+from kifu_lark.render.svg import KANJI_FONTS, Glyphs, game_svg, svg_board
 
 __all__ = [
     "KANJI_FONTS",

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 from attrs import define, field
 from attrs.validators import in_
 
+from kifu_lark.formats.move_text import MARKS, NOTATIONS, line_texts
 from kifu_lark.model.game import Game
 from kifu_lark.model.headers import HeaderKey
 from kifu_lark.model.position import Position
-from kifu_lark.move_text import MARKS, NOTATIONS, line_texts
 from kifu_lark.render.svg import GLYPHS, Glyphs, game_svg, svg_board
 
 if TYPE_CHECKING:

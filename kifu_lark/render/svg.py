@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import Literal
 from xml.sax.saxutils import escape, quoteattr
 
+from kifu_lark.drawing import CELL, COLORS, LETTER_FONTS, grid_lines, koma_path
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import Move
@@ -30,7 +31,6 @@ from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 
-CELL = 40  # one square, in px
 _TOP = 28  # room for the file numbers
 _HAND = 56  # width of each hand column
 _RANKS_W = 26  # room for the rank numerals
@@ -53,18 +53,7 @@ KANJI_FONTS = (
     "MS Mincho",
     "serif",
 )
-#: The ``font-family`` of ``glyphs="letters"`` pictures (ASCII and Latin-1 only).
-LETTER_FONTS = ("DejaVu Sans", "Verdana", "Arial", "Helvetica", "sans-serif")
 _COUNTS = ["", "", "二", "三", "四", "五", "六", "七", "八", "九", "十"]
-_COLORS = {
-    "board": "#f3d28b",
-    "line": "#3b2a14",
-    "last": "#f7a35c",
-    "mark": "#4f8fd9",
-    "promoted": "#b0101a",
-    "text": "#111111",
-    "piece": "#fdf3dc",
-}
 
 
 def font_family(glyphs: Glyphs) -> str:
@@ -122,7 +111,7 @@ def svg_board(
 
     out.append(
         f'<rect class="board" x="{board_x}" y="{board_y}" width="{files * CELL}" '
-        f'height="{ranks * CELL}" fill="{_COLORS["board"]}"/>'
+        f'height="{ranks * CELL}" fill="{COLORS["board"]}"/>'
     )
     if last_move is not None:
         shown = [last_move.to] if last_move.from_ is None else [last_move.from_, last_move.to]
@@ -131,14 +120,14 @@ def svg_board(
             role = "to" if square == last_move.to else "from"
             out.append(
                 f'<rect class="last-move {role}" data-square="{square.csa()}" x="{x}" y="{y}" '
-                f'width="{CELL}" height="{CELL}" fill="{_COLORS["last"]}" '
+                f'width="{CELL}" height="{CELL}" fill="{COLORS["last"]}" '
                 f'fill-opacity="{0.75 if role == "to" else 0.4}"/>'
             )
     for square in marks:
         x, y = corner(square)
         out.append(
             f'<circle class="mark" data-square="{square.csa()}" cx="{x + CELL // 2}" '
-            f'cy="{y + CELL // 2}" r="{CELL // 3}" fill="{_COLORS["mark"]}" fill-opacity="0.35"/>'
+            f'cy="{y + CELL // 2}" r="{CELL // 3}" fill="{COLORS["mark"]}" fill-opacity="0.35"/>'
         )
     out += grid_lines(board_x, board_y, files, ranks)
     out += _coordinates(board_x, board_y, files, ranks, glyphs)
@@ -146,10 +135,10 @@ def svg_board(
         x, y = corner(square)
         cx, cy = x + CELL // 2, y + CELL // 2
         turn = f' transform="rotate(180 {cx} {cy})"' if piece.color is Color.WHITE else ""
-        fill = _COLORS["promoted"] if piece.kind.is_promoted else _COLORS["text"]
+        fill = COLORS["promoted"] if piece.kind.is_promoted else COLORS["text"]
         out.append(
             f'<path class="koma" data-square="{square.csa()}" d="{koma_path(cx, cy, CELL)}" '
-            f'fill="{_COLORS["piece"]}" stroke="{_COLORS["line"]}" stroke-width="1"{turn}/>'
+            f'fill="{COLORS["piece"]}" stroke="{COLORS["line"]}" stroke-width="1"{turn}/>'
         )
         if glyphs == "kanji":
             size, baseline = CELL * 3 // 4 - 4, 9
@@ -197,42 +186,6 @@ def _glyph(kind: PieceKind, glyphs: Glyphs) -> str:
     return kind.kanji if glyphs == "kanji" else kind.usi
 
 
-def koma_path(cx: float, cy: float, size: float) -> str:
-    """The path of a piece's five-sided shape centred on (cx, cy), ``size`` the square's
-    side, pointing up (towards white); turned for white's pieces."""
-    h = size / 2
-    points = [
-        (0.0, -0.43),
-        (0.30, -0.28),
-        (0.38, 0.42),
-        (-0.38, 0.42),
-        (-0.30, -0.28),
-    ]
-    xy = [f"{cx + dx * 2 * h:g} {cy + dy * 2 * h:g}" for dx, dy in points]
-    return "M" + "L".join(xy) + "Z"
-
-
-def grid_lines(x0: int, y0: int, files: int, ranks: int) -> list[str]:
-    """The frame and grid lines of a board of ``files`` x ``ranks`` squares whose top-left
-    corner is (x0, y0), with the star points of a 9x9 board."""
-    line = _COLORS["line"]
-    out = [
-        f'<rect class="frame" x="{x0}" y="{y0}" width="{files * CELL}" height="{ranks * CELL}" '
-        f'fill="none" stroke="{line}" stroke-width="2"/>'
-    ]
-    path = "".join(f"M{x0 + i * CELL} {y0}v{ranks * CELL}" for i in range(1, files))
-    path += "".join(f"M{x0} {y0 + j * CELL}h{files * CELL}" for j in range(1, ranks))
-    out.append(f'<path class="grid" d="{path}" stroke="{line}" stroke-width="1" fill="none"/>')
-    if files == 9 and ranks == 9:  # the four star points (星) of the 9x9 board
-        for i in (3, 6):
-            for j in (3, 6):
-                out.append(
-                    f'<circle class="star" cx="{x0 + i * CELL}" cy="{y0 + j * CELL}" r="3" '
-                    f'fill="{line}"/>'
-                )
-    return out
-
-
 def _coordinates(x0: int, y0: int, files: int, ranks: int, glyphs: Glyphs) -> list[str]:
     file_labels = _FILE_DIGITS if glyphs == "kanji" else "123456789"
     rank_labels = _NUMERALS if glyphs == "kanji" else _RANK_LETTERS
@@ -271,10 +224,10 @@ def _hand(
     for i, (label, kind, n) in enumerate(entries):
         ty = y + step * i * 28
         if kind is None:
-            fill = _COLORS["text"] if color is Color.BLACK else "#ffffff"
+            fill = COLORS["text"] if color is Color.BLACK else "#ffffff"
             out.append(
                 f'<path class="hand-mark" d="{koma_path(cx, ty, 24)}" fill="{fill}" '
-                f'stroke="{_COLORS["text"]}" stroke-width="1.5"/>'
+                f'stroke="{COLORS["text"]}" stroke-width="1.5"/>'
             )
             continue
         out.append(

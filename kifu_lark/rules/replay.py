@@ -16,10 +16,11 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Issue
 from kifu_lark.model.headers import Headers
 from kifu_lark.model.move import Move, Special, SpecialKind, Time
-from kifu_lark.model.node import Node, fill_times
+from kifu_lark.model.node import Node
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
+from kifu_lark.model.times import fill_times
 from kifu_lark.rules.board import Board, illegal
 from kifu_lark.rules.geometry import KIND_CODE, KINDS, KING
 from kifu_lark.rules.relative import narrow

@@ -137,7 +137,7 @@ def resolve_unqualified(
     """
     found = candidates(board, color, to, kind, promote)
     if found and relative:
-        from kifu_lark.rules.relative import narrow  # relative builds on this module
+        from kifu_lark.rules.relative import narrow  # noqa: PLC0415 (it imports this module)
 
         narrowed = narrow(board, color, to, kind, found, relative)
         if not narrowed:
@@ -175,7 +175,7 @@ def resolve_unqualified(
     # that the error names the rule it breaks (a pin, a promotion out of the zone …).
     reaching = origins(board, color, to, kind)
     if relative and reaching:
-        from kifu_lark.rules.relative import narrow
+        from kifu_lark.rules.relative import narrow  # noqa: PLC0415 (it imports this module)
 
         reaching = narrow(board, color, to, kind, reaching, relative) or reaching
     if len(reaching) == 1:

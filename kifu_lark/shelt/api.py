@@ -12,11 +12,11 @@ import os
 from typing import Any
 
 from kifu_lark.errors import KifuError, UnknownFormatError
+from kifu_lark.formats.registry import all_formats, get_format
 from kifu_lark.shelt.model import SheltRecord
 
 
 def _check(name: str | None) -> None:
-    from kifu_lark.formats.registry import all_formats, get_format
 
     if name is not None and get_format(name).game != "shelt":
         raise UnknownFormatError(
@@ -37,7 +37,7 @@ def _one(records: list[Any]) -> SheltRecord:
 
 def loads(text: str, format: str | None = None) -> SheltRecord:
     """Read a シェルト record from ``text`` (format detected when omitted)."""
-    import kifu_lark
+    import kifu_lark  # noqa: PLC0415 (kifu_lark imports the shelt formats, and so this)
 
     _check(format)
     return _one(kifu_lark.loads_all(text, format))
@@ -45,7 +45,7 @@ def loads(text: str, format: str | None = None) -> SheltRecord:
 
 def load(path: str | os.PathLike[str], format: str | None = None) -> SheltRecord:
     """Read a シェルト record from the file at ``path``."""
-    import kifu_lark
+    import kifu_lark  # noqa: PLC0415 (kifu_lark imports the shelt formats, and so this)
 
     _check(format)
     return _one(kifu_lark.load_all(path, format))
@@ -53,7 +53,7 @@ def load(path: str | os.PathLike[str], format: str | None = None) -> SheltRecord
 
 def dumps(record: SheltRecord, format: str) -> str:
     """Write ``record`` in ``format`` (a シェルト format)."""
-    import kifu_lark
+    import kifu_lark  # noqa: PLC0415 (kifu_lark imports the shelt formats, and so this)
 
     _check(format)
     text: str = kifu_lark.dumps(record, format)  # type: ignore[arg-type]

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from kifu_lark.render.svg import CELL, LETTER_FONTS, grid_lines, koma_path
+from kifu_lark.drawing import CELL, LETTER_FONTS, grid_lines, koma_path
+from kifu_lark.shelt.board import position_index
 from kifu_lark.shelt.model import FILES, RANKS, SIDE_OF, TEEMS, Ply, SheltRecord, Side, State
 
 _LEFT = 12
@@ -132,7 +133,6 @@ def board_svg(record: SheltRecord, ply: int | None = None) -> str:
     Raises:
         KifuError: ``USAGE`` for a ``ply`` outside 0 … the number of plies.
     """
-    from kifu_lark.shelt.board import position_index
 
     states = record.positions()
     index = position_index(record, ply, len(states))

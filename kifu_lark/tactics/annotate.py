@@ -8,6 +8,7 @@ import copy
 
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
+from kifu_lark.tactics import find
 from kifu_lark.tactics.language import CATEGORIES
 from kifu_lark.tactics.match import Found
 
@@ -40,7 +41,6 @@ def annotated(game: Game) -> Game:
     """A copy of ``game`` with the tactics of its main line written as headers (replacing
     any of the same keys) and as comments on their moves (a comment already there is not
     written twice)."""
-    from kifu_lark.tactics import find
 
     # The start position is immutable and shared (writers recognise the usual start by
     # identity): only headers and the tree are copied.

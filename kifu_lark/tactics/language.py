@@ -20,6 +20,7 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant, find_variant
+from kifu_lark.tactics.predicates import PREDICATES
 
 CATEGORIES = ("戦法", "囲い", "手筋", "備考")
 SIDES = {"先手": Color.BLACK, "後手": Color.WHITE, "any": None}
@@ -246,7 +247,6 @@ class _Reader:
             ) from None
 
     def key_predicate(self, token: Token, fields: dict[str, Any]) -> None:
-        from kifu_lark.tactics.predicates import PREDICATES
 
         name = self.one_name(token)
         if name not in PREDICATES:

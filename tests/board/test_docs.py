@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import importlib
 from pathlib import Path
 from types import ModuleType
 
@@ -12,10 +13,10 @@ import pytest
 
 import kifu_lark.api
 import kifu_lark.board
+import kifu_lark.formats.move_text
 import kifu_lark.model.game
 import kifu_lark.model.headers
 import kifu_lark.model.move
-import kifu_lark.move_text
 
 
 @pytest.mark.parametrize(
@@ -23,7 +24,7 @@ import kifu_lark.move_text
     [
         kifu_lark.api,
         kifu_lark.board,
-        kifu_lark.move_text,
+        kifu_lark.formats.move_text,
         kifu_lark.model.game,
         kifu_lark.model.headers,
         kifu_lark.model.move,
@@ -37,12 +38,12 @@ def test_docstring_examples_run(module: ModuleType) -> None:
     assert 0 == failed
 
 
-def test_compiled_module_examples_run_from_their_source() -> None:
-    """model/node.py is compiled in the compiled build, whose functions keep no docstrings:
+@pytest.mark.parametrize("name", ["times"])
+def test_compiled_module_examples_run_from_their_source(name: str) -> None:
+    """model/times.py is compiled in the compiled build, whose functions keep no docstrings:
     the examples of its source's docstrings run against the module loaded (either build)."""
-    import kifu_lark.model.node as module
-
-    source = Path(kifu_lark.model.__file__).parent / "node.py"
+    module = importlib.import_module(f"kifu_lark.model.{name}")
+    source = Path(kifu_lark.model.__file__).parent / f"{name}.py"
     tree = ast.parse(source.read_text(encoding="utf-8"))
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner()

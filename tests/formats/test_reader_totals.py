@@ -14,7 +14,7 @@ import kifu_lark
 from kifu_lark.formats import csa
 from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.csa_dialect import CSA
-from kifu_lark.model import node as node_module
+from kifu_lark.model import clock
 from kifu_lark.model.game import Game, Node, fill_times
 from kifu_lark.model.move import Time
 
@@ -129,4 +129,4 @@ def _tree_times(node: Node) -> list[tuple[Any, ...]]:
 
 
 def test_the_readers_total_bit_is_the_nodes() -> None:
-    assert node_module.TOTAL_CLOCK == node_module._TOTAL
+    assert clock.TOTAL_CLOCK == clock.TOTAL

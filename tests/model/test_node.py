@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 import kifu_lark
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import Time
-from kifu_lark.model.node import Node, fill_times
+from kifu_lark.model.node import Node
+from kifu_lark.model.times import fill_times
 
 _NUMBERS = st.one_of(
     st.none(),

@@ -7,9 +7,10 @@ import pytest
 from PIL import Image
 
 import kifu_lark
+from kifu_lark.drawing import CELL, COLORS
 from kifu_lark.model import Position, Square
 from kifu_lark.render import svg_board
-from kifu_lark.render.svg import _COLORS, CELL, Glyphs
+from kifu_lark.render.svg import Glyphs
 from tests.render.raster import (
     Box,
     blend,
@@ -22,7 +23,7 @@ from tests.render.raster import (
     render,
 )
 
-BOARD = blend(_COLORS["board"], _COLORS["board"], 1.0)
+BOARD = blend(COLORS["board"], COLORS["board"], 1.0)
 
 
 class Picture:
@@ -128,8 +129,8 @@ def test_last_move_squares_are_highlighted() -> None:
         return pixel(picture.image, left, top)
 
     to, origin = corner(Square(7, 6)), corner(Square(7, 7))
-    assert not far_from(to, blend(_COLORS["last"], _COLORS["board"], 0.75), 12)
-    assert not far_from(origin, blend(_COLORS["last"], _COLORS["board"], 0.4), 12)
+    assert not far_from(to, blend(COLORS["last"], COLORS["board"], 0.75), 12)
+    assert not far_from(origin, blend(COLORS["last"], COLORS["board"], 0.4), 12)
     assert not far_from(corner(Square(6, 6)), BOARD, 8)
     assert far_from(to, BOARD, 25) and far_from(origin, BOARD, 10)
     assert luminance(to) < luminance(origin) < luminance(BOARD)
