@@ -26,7 +26,7 @@ from kifu_lark.formats.japanese import SPECIAL_WORDS
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move, Special, SpecialKind
 from kifu_lark.rules.board import Board as EngineBoard
-from kifu_lark.rules.replay import resolve
+from kifu_lark.rules.written_move import resolve
 
 #: The notations a move text can be asked in.
 NOTATIONS = ("kif", "ki2", "csa", "usi")

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from kifu_lark.errors import KifuError
 from kifu_lark.formats.registry import all_formats, get_format
-from kifu_lark.rules.replay import tolerance
+from kifu_lark.rules.fouls import tolerance
 from kifu_lark.rules.violations import TOLERABLE
 from kifu_lark.textio import normalize_encoding
 

@@ -24,7 +24,7 @@ from kifu_lark.model.piece import HAND_KINDS
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD
-from kifu_lark.rules.replay import foul_allowance
+from kifu_lark.rules.fouls import foul_allowance
 
 #: Handicap name (as ``model.handicap`` spells it) → JKF preset.
 PRESETS: dict[str, str] = {

@@ -55,9 +55,10 @@ from kifu_lark.model.move import Move, SpecialKind
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board, illegal
+from kifu_lark.rules.fouls import foul_allowance
 from kifu_lark.rules.geometry import KIND_CODE
 from kifu_lark.rules.relative import relative_words
-from kifu_lark.rules.replay import GameBuilder, foul_allowance
+from kifu_lark.rules.replay import GameBuilder
 from kifu_lark.rules.violations import Violation
 
 NAME = "ki2"
