@@ -28,6 +28,7 @@ PURE_ENV = "KIFU_LARK_PURE"
 
 COMPILED = (
     "rules/board.py",
+    "rules/board_state.py",
     "rules/geometry.py",
     "rules/movegen.py",
     "rules/relative.py",
