@@ -45,6 +45,7 @@ COMPILED = (
     "formats/kif_read.py",
     "formats/ki2.py",
     "formats/japanese.py",
+    "formats/japanese_head.py",
     "formats/bod.py",
     "formats/evaluation_fast.py",
     "dataset/replay.py",

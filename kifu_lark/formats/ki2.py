@@ -36,17 +36,19 @@ from kifu_lark.formats.japanese import (
     SPECIAL_NAMES,
     SUMMARY_HINT,
     ZEN_DIGITS,
-    HeaderSection,
     comment_text,
     digit_value,
     display_width,
-    head_lines,
-    is_handicap,
     kanji_number,
     read_summary,
     write_comment,
-    write_header_section,
     write_summary,
+)
+from kifu_lark.formats.japanese_head import (
+    HeaderSection,
+    head_lines,
+    is_handicap,
+    write_header_section,
 )
 from kifu_lark.formats.specials import left_out_after_special, written_special
 from kifu_lark.model.color import Color
