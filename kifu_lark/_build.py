@@ -44,6 +44,8 @@ COMPILED = (
     "formats/csa.py",
     "formats/kif_read.py",
     "formats/ki2.py",
+    "formats/ki2_read.py",
+    "formats/ki2_write.py",
     "formats/japanese.py",
     "formats/japanese_head.py",
     "formats/bod.py",
