@@ -91,10 +91,6 @@ class RecordBuilder:
         """The side to move at the current node."""
         return self.board.color
 
-    def last_move(self) -> Move | None:
-        """The move of the current node, if it holds one."""
-        return self.node.move
-
     def _foul_move(self, err: KifuError, replay: Callable[[], Node | None]) -> Node:
         """Play a move that breaks a tolerable rule as a foul, in case the record goes on to
         declare it (反則勝ち, ``%ILLEGAL_MOVE``): its breach goes to the warnings, and ``err``
