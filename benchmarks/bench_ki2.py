@@ -14,7 +14,7 @@ import kifu_lark
 from benchmarks import realistic
 from benchmarks.common import random_games, rate
 from kifu_lark.formats.base import WriteOptions
-from kifu_lark.formats.ki2 import write_ki2
+from kifu_lark.formats.ki2_write import write_ki2
 from kifu_lark.model.game import Game
 
 

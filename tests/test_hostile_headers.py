@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import kifu_lark
 from kifu_lark.errors import UnsupportedFeatureError
 from kifu_lark.formats.csa_dialect import KEY_OF_NAME
-from kifu_lark.formats.japanese import header_key
+from kifu_lark.formats.japanese_head import header_key
 from kifu_lark.model import HeaderKey, Headers
 
 HOSTILE = ["1abc", "▲x", "\u3000x", "*x", "#x", "&x", "a：b", "手数----指手", "先手の持駒", "変化"]

@@ -22,7 +22,7 @@ import pytest
 import kifu_lark
 from benchmarks import realistic
 from kifu_lark.errors import KifuError, LossyWriteWarning
-from kifu_lark.formats import _lark, _tokens, csa, ki2, kif_read
+from kifu_lark.formats import _lark, _tokens, csa, ki2_read, kif_read
 from kifu_lark.formats.registry import format_for_path
 from tests.canonical import dumps
 from tests.conftest import FIXTURES
@@ -38,7 +38,7 @@ TABLES = [
     (kif_read, "_MOVES", "_MOVES_KEPT"),
     (kif_read, "_SPENT", "_SPENT_KEPT"),
     (kif_read, "_TOTALS", "_TOTALS_KEPT"),
-    (ki2, "_FIELDS", "_FIELDS_KEPT"),
+    (ki2_read, "_FIELDS", "_FIELDS_KEPT"),
     (_tokens, "_LINE_KINDS", "_LINE_KINDS_KEPT"),
 ]
 

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from kifu_lark.dataset.records import read_games
 from kifu_lark.errors import KifuError
 from kifu_lark.formats.registry import get_format, record_extensions
-from kifu_lark.rules.replay import tolerance
+from kifu_lark.rules.fouls import tolerance
 from kifu_lark.rules.violations import TOLERABLE
 from kifu_lark.textio import normalize_encoding
 

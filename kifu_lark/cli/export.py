@@ -17,7 +17,7 @@ from kifu_lark.dataset.engines import ENGINES
 from kifu_lark.dataset.export import OUTPUTS, export
 from kifu_lark.dataset.output import TRAINING
 from kifu_lark.dataset.shards import SHARD_SIZE
-from kifu_lark.dataset.training import TrainingFilter
+from kifu_lark.dataset.training_filter import TrainingFilter
 from kifu_lark.errors import KifuError
 from kifu_lark.files import write_atomically
 from kifu_lark.formats.japanese import special_kind

@@ -17,7 +17,7 @@ from kifu_lark.dataset.output import DONE, PLAN, SUFFIXES, TABLES, TRAINING
 from kifu_lark.dataset.shards import SHARD_SIZE, Shard, plan
 from kifu_lark.dataset.sources import expand_sources
 from kifu_lark.dataset.tasks import ExportTask, ReadOptions
-from kifu_lark.dataset.training import TrainingFilter, TrainingStats
+from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
 from kifu_lark.errors import KifuError
 from kifu_lark.files import write_atomically
 

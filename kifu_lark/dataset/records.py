@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kifu_lark.api import loads_all
-from kifu_lark.dataset.training import outcome as game_outcome
+from kifu_lark.dataset.training_filter import outcome as game_outcome
 from kifu_lark.errors import KifuError
 from kifu_lark.formats.registry import format_for_path
 from kifu_lark.model.color import Color

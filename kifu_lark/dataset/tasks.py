@@ -27,7 +27,8 @@ from kifu_lark.dataset.replay import node_evaluation
 from kifu_lark.dataset.rows import Tables, display_name
 from kifu_lark.dataset.shards import Shard
 from kifu_lark.dataset.sources import Entry, read_entries
-from kifu_lark.dataset.training import TrainingFilter, TrainingStats, training_records
+from kifu_lark.dataset.training import training_records
+from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 

@@ -24,15 +24,17 @@ from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptio
 from kifu_lark.formats.japanese import (
     BOARD_PIECE_NAMES,
     KANJI_DIGITS,
-    LAST_MOVE_KEY,
     ZEN_DIGITS,
-    check_not_a_hand,
     comment_text,
-    header_key,
     kanji_number,
     kanji_numeral,
-    split_header_line,
     write_comment,
+)
+from kifu_lark.formats.japanese_head import (
+    LAST_MOVE_KEY,
+    check_not_a_hand,
+    header_key,
+    split_header_line,
     write_header,
 )
 from kifu_lark.model.color import Color

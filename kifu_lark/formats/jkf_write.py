@@ -26,7 +26,7 @@ from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD
 from kifu_lark.rules import relative
 from kifu_lark.rules.board import Board
-from kifu_lark.rules.replay import foul_allowance
+from kifu_lark.rules.fouls import foul_allowance
 
 #: Handicap name (as ``model.handicap`` spells it) → JKF preset.
 PRESETS: dict[str, str] = {

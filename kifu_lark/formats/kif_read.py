@@ -18,13 +18,12 @@ from kifu_lark.formats.japanese import (
     PIECE_NAMES,
     SPECIAL_NAMES,
     SUMMARY_HINT,
-    HeaderSection,
     comment_text,
     digit_value,
-    head_lines,
     kanji_number,
     read_summary,
 )
+from kifu_lark.formats.japanese_head import HeaderSection, head_lines
 from kifu_lark.model.game import Game, Issue, Node
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.square import Square

@@ -16,11 +16,10 @@ from kifu_lark.formats.japanese import (
     SPECIAL_WORDS,
     ZEN_DIGITS,
     display_width,
-    is_handicap,
     one_line,
-    write_header_section,
     write_summary,
 )
+from kifu_lark.formats.japanese_head import is_handicap, write_header_section
 from kifu_lark.formats.specials import written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node

@@ -2,10 +2,11 @@
 
 The texts are those the writers put in a record, made by the writers' own per-move
 functions: KIF ``▲７六歩(77)`` / ``△同　歩(23)`` (:func:`kifu_lark.formats.kif_write.move_text`),
-KI2 with the relative words it needs, ``▲同　馬左`` (:func:`kifu_lark.formats.ki2.write_move`),
-CSA ``+7776FU`` and USI ``7g7f``. 同 is used where the notation uses it (KIF and KI2).
-:class:`kifu_lark.Board` and :class:`kifu_lark.Game` build on this module; its functions
-take the rules engine's board, as the writers do.
+KI2 with the relative words it needs, ``▲同　馬左``
+(:func:`kifu_lark.formats.ki2_write.write_move`), CSA ``+7776FU`` and USI ``7g7f``. 同 is
+used where the notation uses it (KIF and KI2). :class:`kifu_lark.Board` and
+:class:`kifu_lark.Game` build on this module; its functions take the rules engine's board,
+as the writers do.
 
 Example:
     >>> import kifu_lark
@@ -19,7 +20,7 @@ Example:
 from __future__ import annotations
 
 from kifu_lark.errors import KifuError, KifuSyntaxError, UnknownFormatError, UnsupportedFeatureError
-from kifu_lark.formats import ki2, kif_write
+from kifu_lark.formats import ki2_read, ki2_write, kif_write
 from kifu_lark.formats.csa_dialect import CSA
 from kifu_lark.formats.csa_write import special_line
 from kifu_lark.formats.japanese import SPECIAL_WORDS
@@ -28,8 +29,8 @@ from kifu_lark.model.move import Move, Special, SpecialKind
 from kifu_lark.model.node import Node
 from kifu_lark.model.position import Position
 from kifu_lark.rules.board import Board as EngineBoard
-from kifu_lark.rules.replay import resolve
 from kifu_lark.rules.violations import ALL_TOLERABLE
+from kifu_lark.rules.written_move import resolve
 
 #: The notations a move text can be asked in.
 NOTATIONS = ("kif", "ki2", "csa", "usi")
@@ -79,7 +80,7 @@ def write_move_text(
     mark = marks[0 if move.color is Color.BLACK else 1] if marks else ""
     if notation == "kif":
         return mark + kif_write.move_text(move, previous)
-    return mark + ki2.write_move(board, move, previous)[1:]  # the writer's own mark replaced
+    return mark + ki2_write.write_move(board, move, previous)[1:]  # the writer's own mark replaced
 
 
 def write_special_text(special: Special, notation: str, to_move: Color) -> str:
@@ -164,7 +165,7 @@ def read_move_text(board: EngineBoard, previous: Move | None, text: str) -> Move
     word = text.strip(" \t　")
     if word[:1] not in _BLACK_MARKS and word[:1] not in _WHITE_MARKS:
         word = ("▲" if board.turn == 0 else "△") + word
-    fields = ki2.move_fields(word)
+    fields = ki2_read.move_fields(word)
     if fields is None:
         raise KifuSyntaxError(f"not a move: {text.strip()!r}", text=text, hint=_HINT)
     color, special, to, piece, relative, promote, drop, origin = fields

@@ -18,7 +18,7 @@ from kifu_lark.formats import _lark, csa
 from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.csa_dialect import CSA
 from kifu_lark.formats.msk import MSK
-from kifu_lark.rules.replay import tolerance
+from kifu_lark.rules.fouls import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
 from tests.test_fuzz import damaged

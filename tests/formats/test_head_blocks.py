@@ -23,7 +23,7 @@ from lark.lexer import PatternRE, TerminalDef
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, csa, japanese, ki2, kif_read
+from kifu_lark.formats import _lark, csa, japanese_head, ki2_read, kif_read
 from kifu_lark.formats import _tokens as cutting
 from kifu_lark.formats._tokens import cut_lines
 from tests.conftest import record_texts
@@ -39,7 +39,7 @@ GRAMMARS: dict[str, tuple[tuple[str, ...], tuple[str, ...], Any]] = {
 }
 _CUTS = {
     "kif.lark": kif_read._head_runs()["HEAD_BLOCK"],
-    "ki2.lark": ki2._head_runs()["HEAD_BLOCK"],
+    "ki2.lark": ki2_read._head_runs()["HEAD_BLOCK"],
     "csa.lark": csa.run_pattern("csa.lark"),
     "msk.lark": csa.run_pattern("msk.lark"),
 }
@@ -125,7 +125,7 @@ def test_a_head_is_cut_by_lines_as_by_matches(grammar: str) -> None:
     """``_tokens.cut_lines`` (one findall a head) gives the tokens ``_lark.cut`` gives (a
     match a line) on every head of the fixtures and corpus, and declines where the pieces
     do not follow each other line after line."""
-    pattern = japanese.head_lines(grammar)
+    pattern = japanese_head.head_lines(grammar)
     heads: list[Token] = []
     for text in record_texts((".kif", ".kifu") if grammar == "kif.lark" else (".ki2", ".ki2u")):
         text = kif_read.normalise(text)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kifu_lark.formats.japanese import split_header_line
+from kifu_lark.formats.japanese_head import split_header_line
 
 
 @pytest.mark.parametrize(

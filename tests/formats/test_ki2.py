@@ -6,7 +6,8 @@ import pytest
 
 import kifu_lark
 from kifu_lark.errors import AmbiguousMoveError, IllegalMoveError, KifuSyntaxError
-from kifu_lark.formats.ki2 import FORMAT, write_move
+from kifu_lark.formats.ki2 import FORMAT
+from kifu_lark.formats.ki2_write import write_move
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game

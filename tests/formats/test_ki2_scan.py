@@ -1,5 +1,5 @@
 """The KI2 reader takes the usual record whole, its move block found with a looser pattern
-(``ki2._SCAN``), and walks each move line with KI2_MOVE, checking that the moves follow each
+(``ki2_read._SCAN``), and walks each move line with KI2_MOVE, checking that the moves follow each
 other and fill the line; it reads a text again with the grammar as it is when they do not or
 the text has an error. Every text reads as with the grammar as it is
 (``read_ki2(..., scan=False)``), games, warnings and errors alike, on every fixture and
@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import ki2
+from kifu_lark.formats import ki2_read
 from kifu_lark.formats.base import ReadOptions
-from kifu_lark.rules.replay import tolerance
+from kifu_lark.rules.fouls import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
 from tests.formats.scan_checks import assert_marks_change_no_match, assert_terminals_in_place
@@ -30,7 +30,7 @@ TEXTS = record_texts((".ki2", ".ki2u"))
 def _read(text: str, scan: bool) -> Any:
     """What reading ``text`` gives, as comparable data."""
     try:
-        games = ki2.read_ki2(text, _OPTIONS, scan=scan)
+        games = ki2_read.read_ki2(text, _OPTIONS, scan=scan)
     except KifuError as err:
         return ("error", type(err).__name__, err.code, err.line, err.column, str(err))
     return (dumps(games), [(w.code, w.ply, w.line, w.column) for g in games for w in g.warnings])
@@ -39,18 +39,18 @@ def _read(text: str, scan: bool) -> Any:
 def _scanned(text: str) -> bool:
     """Whether the whole-record pattern and the walk of its move block read ``text`` alone."""
     text = text if text.endswith("\n") else text + "\n"
-    tree = ki2._whole_record(text)
+    tree = ki2_read._whole_record(text)
     if tree is None:
         return False
     try:
-        ki2._Reader(text, _OPTIONS, True).read(tree)
-    except (KifuError, ki2._Inexact):
+        ki2_read._Reader(text, _OPTIONS, True).read(tree)
+    except (KifuError, ki2_read._Inexact):
         return False
     return True
 
 
 def test_the_scan_keeps_every_terminal_in_its_place() -> None:
-    assert_terminals_in_place("ki2.lark", ki2._scanning, "MOVES_BLOCK", ki2._SCAN)
+    assert_terminals_in_place("ki2.lark", ki2_read._scanning, "MOVES_BLOCK", ki2_read._SCAN)
 
 
 def test_every_fixture_and_corpus_text_reads_alike() -> None:
@@ -104,7 +104,7 @@ def test_damaged_texts_read_or_fail_alike(data: st.DataObject) -> None:
 def test_a_line_the_scan_takes_but_the_grammar_does_not(odd: str) -> None:
     """The scan takes any line starting with a mark, `*` or `&`; the grammar does not."""
     text = "先手：a\n▲７六歩    △３四歩\n" + odd + "▲２六歩\nまで3手で中断\n"
-    assert ki2._whole_record(text) is not None  # the scan takes the line into the block
+    assert ki2_read._whole_record(text) is not None  # the scan takes the line into the block
     assert not _scanned(text)
     assert _read(text, True) == _read(text, False)  # a syntax error, or ▼x：y a header
 
@@ -113,4 +113,4 @@ def test_the_scan_marks_change_no_match() -> None:
     """The scan's possessive marks keep the regex engine from saving a backtracking point a
     line; what follows each marked part cannot be taken by it, so the lines are the same."""
     texts = [text if text.endswith("\n") else text + "\n" for text in TEXTS]
-    assert_marks_change_no_match(ki2._SCAN, texts)
+    assert_marks_change_no_match(ki2_read._SCAN, texts)

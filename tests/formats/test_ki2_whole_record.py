@@ -1,7 +1,7 @@
 """The KI2 reader takes the usual record (its head, a block of moves and the summary line)
 apart with one match of a pattern built from the grammar's terminals
-(``ki2.whole_record_pattern``, its MOVES_BLOCK matched with ``ki2._SCAN``) instead of lark's
-lexer and parser: where it matches, the tokens must be the very tokens lark makes of the
+(``ki2_read.whole_record_pattern``, its MOVES_BLOCK matched with ``ki2_read._SCAN``) instead
+of lark's lexer and parser: where it matches, the tokens must be the very tokens lark makes of the
 text with that MOVES_BLOCK (type, text, offset, line, column), on every fixture and corpus
 text, real-shaped records and damaged texts. tests/formats/test_ki2_scan.py checks that
 every text then reads as with the grammar as it is."""
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, ki2
+from kifu_lark.formats import _lark, ki2_read
 from tests.conftest import record_texts
 from tests.formats.scan_checks import DIAGRAM_LINES, diagram_cases, located
 from tests.test_fuzz import damaged
@@ -26,12 +26,12 @@ def _agree(text: str) -> bool:
     """Whether ``text`` was taken whole; when it was, its tokens must be lark's."""
     if not text.endswith("\n"):
         text += "\n"  # as the reader does
-    whole = ki2._whole_record(text)
+    whole = ki2_read._whole_record(text)
     if whole is None:
         return False
     try:
-        scanner = _lark.parser("ki2.lark", edit_terminals=ki2._scanning)
-        tree = _lark.parse(scanner, text, ki2.NAME)
+        scanner = _lark.parser("ki2.lark", edit_terminals=ki2_read._scanning)
+        tree = _lark.parse(scanner, text, ki2_read.NAME)
     except KifuError as err:  # the pattern took a text lark refuses
         pytest.fail(f"taken whole, but lark refuses it: {err}")
     assert whole.data == tree.data

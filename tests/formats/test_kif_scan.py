@@ -17,7 +17,7 @@ from benchmarks import realistic
 from kifu_lark.errors import KifuError
 from kifu_lark.formats import kif_read
 from kifu_lark.formats.base import ReadOptions
-from kifu_lark.rules.replay import tolerance
+from kifu_lark.rules.fouls import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
 from tests.formats.scan_checks import assert_marks_change_no_match, assert_terminals_in_place

@@ -1,0 +1,144 @@
+"""The byte layouts of HCPE and PSV training records: one record packed, a file read back.
+
+* **HCPE** (``HuffmanCodedPosAndEval``, :data:`HCPE_SIZE` bytes, cshogi's dtype):
+  ``hcp`` 32 bytes, ``eval`` int16, ``bestMove16`` uint16, ``gameResult`` uint8, one
+  padding byte.
+* **PSV** (``PackedSfenValue``, :data:`PSV_SIZE` bytes, YaneuraOu's): ``sfen`` 32 bytes,
+  ``score`` int16, ``move`` uint16, ``gamePly`` uint16, ``game_result`` int8, one padding
+  byte.
+
+All numbers are little-endian; positions are packed by :mod:`kifu_lark.dataset.packing`,
+moves by :mod:`kifu_lark.dataset.move16`. :mod:`kifu_lark.dataset.training` writes a game's records.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+
+from attrs import frozen
+
+from kifu_lark.dataset.move16 import (
+    hcp_move16,
+    move_from_hcp_move16,
+    move_from_psv_move16,
+    psv_move16,
+)
+from kifu_lark.dataset.packing import hcp, packed_sfen, position_from_hcp, position_from_packed_sfen
+from kifu_lark.errors import InvalidRecordError
+from kifu_lark.model.move import Move
+from kifu_lark.model.position import Position
+
+#: Bytes of one HCPE record.
+HCPE_SIZE = 38
+#: Bytes of one PSV record.
+PSV_SIZE = 40
+#: cshogi's ``GameResult`` values, as HCPE's ``gameResult`` holds them.
+DRAW, BLACK_WIN, WHITE_WIN = 0, 1, 2
+
+_HCPE = struct.Struct("<32shHBx")
+_PSV = struct.Struct("<32shHHbx")
+assert _HCPE.size == HCPE_SIZE and _PSV.size == PSV_SIZE
+
+
+def hcpe_record(position: Position, move: Move, *, eval: int = 0, result: int = DRAW) -> bytes:
+    """One 38-byte HCPE record: ``position`` with ``move`` played from it, ``eval`` (the
+    side to move's, int16) and ``result`` (:data:`BLACK_WIN`, :data:`WHITE_WIN`,
+    :data:`DRAW`).
+
+    Raises:
+        UnsupportedFeatureError: for a position or move the format cannot hold.
+        ValueError: for an ``eval`` or ``result`` out of range.
+    """
+    if result not in (DRAW, BLACK_WIN, WHITE_WIN):
+        raise ValueError(f"result: expected 0, 1 or 2 (cshogi's GameResult), got {result}")
+    return _HCPE.pack(hcp(position), _int16(eval), hcp_move16(move), result)
+
+
+def psv_record(
+    position: Position, move: Move, *, score: int = 0, result: int = 0, ply: int | None = None
+) -> bytes:
+    """One 40-byte PSV record: ``position`` with ``move`` played from it, ``score`` (the
+    side to move's, int16), ``result`` (1 the side to move won, 0 draw, -1 lost) and
+    ``ply`` (``gamePly``; the position's move number when not given).
+
+    Raises:
+        UnsupportedFeatureError: for a position or move the format cannot hold.
+        ValueError: for a ``score``, ``result`` or ``ply`` out of range.
+    """
+    if result not in (-1, 0, 1):
+        raise ValueError(f"result: expected -1, 0 or 1, got {result}")
+    number = position.ply if ply is None else ply
+    if not 0 <= number <= 0xFFFF:
+        raise ValueError(f"ply: expected 0 to 65535 (a uint16), got {number}")
+    return _PSV.pack(packed_sfen(position), _int16(score), psv_move16(move), number, result)
+
+
+def _int16(value: int) -> int:
+    if not -32768 <= value <= 32767:
+        raise ValueError(f"score: expected an int16, got {value}")
+    return value
+
+
+@frozen
+class HcpeRecord:
+    """One HCPE record read back (:func:`read_hcpe`); ``move`` is ``None`` for move 0."""
+
+    position: Position
+    move: Move | None
+    eval: int
+    result: int
+
+
+@frozen
+class PsvRecord:
+    """One PSV record read back (:func:`read_psv`); ``move`` is ``None`` for move 0."""
+
+    position: Position
+    move: Move | None
+    score: int
+    ply: int
+    result: int
+
+
+def read_hcpe(data: bytes) -> Iterator[HcpeRecord]:
+    """The records of HCPE bytes (a whole file's), in order.
+
+    Raises:
+        InvalidRecordError: for a length that is not a multiple of 38, or a record that
+            holds no position or no move of it.
+    """
+    view = memoryview(data)
+    _check_length(len(view), HCPE_SIZE, "hcpe")
+    for offset in range(0, len(view), HCPE_SIZE):
+        packed, value, move16, result = _HCPE.unpack_from(view, offset)
+        position = position_from_hcp(packed)
+        move = move_from_hcp_move16(move16, position) if move16 else None
+        yield HcpeRecord(position, move, value, result)
+
+
+def read_psv(data: bytes) -> Iterator[PsvRecord]:
+    """The records of PSV bytes (a whole file's), in order; each position's move number
+    is the record's ``gamePly``.
+
+    Raises:
+        InvalidRecordError: for a length that is not a multiple of 40, or a record that
+            holds no position or no move of it.
+    """
+    view = memoryview(data)
+    _check_length(len(view), PSV_SIZE, "psv")
+    for offset in range(0, len(view), PSV_SIZE):
+        packed, value, move16, ply, result = _PSV.unpack_from(view, offset)
+        position = position_from_packed_sfen(packed, max(ply, 1))
+        move = move_from_psv_move16(move16, position) if move16 else None
+        yield PsvRecord(position, move, value, ply, result)
+
+
+def _check_length(length: int, size: int, name: str) -> None:
+    if length % size:
+        raise InvalidRecordError(
+            f"{length} bytes are not a whole number of {size}-byte {name} records",
+            format=name,
+            code="BAD_LENGTH",
+            hint="the file is cut short or is not of this format",
+        )

@@ -1,0 +1,423 @@
+"""The KI2 reader (see :mod:`kifu_lark.formats.ki2` for what it reads).
+
+Each move is handed as written (destination or 同, piece, relative words, 成/不成/打) to
+:class:`~kifu_lark.rules.replay.GameBuilder`, which resolves it against the position. A usual
+record is cut by :func:`whole_record_pattern` with its moves taken by :data:`_SCAN`, each move
+line then walked with the grammar's KI2_MOVE; any other text is read with the grammar as it is.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from lark import Token, Tree
+
+from kifu_lark.errors import KifuError, KifuSyntaxError
+from kifu_lark.formats import _lark, _whole
+from kifu_lark.formats._memo import remember
+from kifu_lark.formats._tokens import match_tokens
+from kifu_lark.formats.base import ReadOptions
+from kifu_lark.formats.bod import DIAGRAM_LINES, DiagramReader, terminal_regex
+from kifu_lark.formats.japanese import (
+    KANJI_DIGITS,
+    PIECE_NAMES,
+    SPECIAL_NAMES,
+    SUMMARY_HINT,
+    ZEN_DIGITS,
+    comment_text,
+    digit_value,
+    kanji_number,
+    read_summary,
+)
+from kifu_lark.formats.japanese_head import HeaderSection, head_lines
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game
+from kifu_lark.model.move import SpecialKind
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.square import Square
+from kifu_lark.rules.replay import GameBuilder
+
+NAME = "ki2"
+#: The turn marks a KI2 move starts with.
+MARKS = frozenset("▲△☗☖▼▽")
+_BLACK_MARKS = frozenset("▲☗▼")
+_ACTIONS: dict[str | None, tuple[bool | None, bool | None]] = {
+    None: (None, None),
+    "成": (True, None),
+    "不成": (False, None),
+    "生": (False, None),
+    "打": (None, True),
+}
+# Every spelling of a square a move may use (ASCII or full-width file; kanji, ASCII or
+# full-width rank) → Square, built once so that reading costs a look-up.
+_SQUARES = {
+    f + r: Square(digit_value(f), digit_value(r))
+    for f in "123456789" + ZEN_DIGITS
+    for r in KANJI_DIGITS + "123456789" + ZEN_DIGITS
+}
+# The まで line states the winner; these kinds carry the special's side in it.
+_SIDED = frozenset(
+    {
+        SpecialKind.RESIGN,
+        SpecialKind.TIME_UP,
+        SpecialKind.ILLEGAL_WIN,
+        SpecialKind.ILLEGAL_LOSS,
+        SpecialKind.ENTERING_KING_WIN,
+        SpecialKind.DEFAULT_WIN,
+        SpecialKind.DEFAULT_LOSS,
+    }
+)
+
+
+def move_regex() -> re.Pattern[str]:
+    """KI2_MOVE as the grammar defines it (lark inlines it into MOVE_LINE)."""
+    return terminal_regex("ki2.lark", "KI2_MOVE")
+
+
+@functools.cache
+def _led_move_regex() -> re.Pattern[str]:
+    """KI2_MOVE (group 1) with the blanks MOVE_LINE allows before it: the matches on a move
+    line then follow each other, and the reader of a scanned block checks that they do."""
+    gap = terminal_regex("ki2.lark", "_MOVE_GAP").pattern
+    return re.compile(f"(?:{gap})?+({move_regex().pattern})")
+
+
+@functools.cache
+def _walk_regex() -> re.Pattern[str]:
+    """:func:`_led_move_regex` whole as group 1, its move as group 2, and no other group
+    (KI2_MOVE's made non-capturing: the same moves): its ``findall`` gives a line's moves as
+    pairs. A group the regex engine sets costs time, and each call on a match object too;
+    a move new to the reader is matched again with its groups (:func:`_move_regex`)."""
+    regex = re.compile(f"({_lark.uncapture(_led_move_regex().pattern)})")
+    if regex.groups != 2:
+        raise AssertionError(f"ki2.lark KI2_MOVE groups changed: {regex.pattern}")
+    return regex
+
+
+@functools.cache
+def _after_move_line() -> re.Pattern[str]:
+    """A COMMENT_LINE or BOOKMARK_LINE: the other lines of a MOVES_BLOCK."""
+    return re.compile("|".join(terminal_regex("ki2.lark", name).pattern for name in _AFTER_MOVE))
+
+
+_AFTER_MOVE = ("COMMENT_LINE", "BOOKMARK_LINE")
+
+
+@functools.cache
+def _line_end() -> re.Pattern[str]:
+    """What may follow the last move of a move line split at its ``\\n``: blanks, and the
+    ``\\r`` of ``_MOVE_LINE_END``."""
+    gap = terminal_regex("ki2.lark", "_MOVE_GAP").pattern
+    return re.compile(f"(?:{gap})?+\\r?")
+
+
+# A move as written → what the reader hands to GameBuilder: (mover, special or None,
+# destination or None for 同, piece, relative words, 成/不成, 打, origin). A record repeats
+# a few hundred move texts, so each is taken apart once; bounded, cleared when full.
+_Fields = tuple[
+    Color,
+    SpecialKind | None,
+    Square | None,
+    PieceKind | None,
+    str,
+    bool | None,
+    bool | None,
+    Square | None,
+]
+_FIELDS: dict[str, _Fields] = {}
+_FIELDS_KEPT = 65536
+
+
+_FIELD_GROUPS = ("mark", "special", "to", "piece", "relative", "action", "origin")
+
+
+def _fields(m: re.Match[str], text: str) -> _Fields:
+    """The fields of move ``text``, matched by ``m`` (KI2_MOVE's groups, by name)."""
+    mark, special, to, piece, relative, action, origin = m.group(*_FIELD_GROUPS)
+    promote, drop = _ACTIONS[action]
+    fields: _Fields = (
+        Color.BLACK if mark in _BLACK_MARKS else Color.WHITE,
+        None if special is None else SPECIAL_NAMES[special],
+        None if to is None else _SQUARES[to],
+        None if piece is None else PIECE_NAMES[piece],
+        relative or "",
+        promote,
+        drop,
+        None if origin is None else _SQUARES[origin],
+    )
+    return remember(_FIELDS, text, fields, _FIELDS_KEPT)
+
+
+def move_fields(text: str) -> _Fields | None:
+    """What one KI2 move word says, as the reader takes it apart: (mover, special or
+    ``None``, destination or ``None`` for 同, piece, relative words, 成/不成 as
+    ``True``/``False``/``None``, 打, origin or ``None``). The word must start with its mark
+    (``▲７六歩``, ``△同　歩``, ``▲５二金右``); the KIF spelling with an origin
+    (``▲７六歩(77)``) reads too. ``None`` when ``text`` is not exactly one move."""
+    m = move_regex().fullmatch(text)
+    if m is None:
+        return None
+    return _FIELDS.get(text) or _fields(m, text)
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Walks the flat parse tree of one KI2 text, feeding a GameBuilder."""
+
+    def __init__(self, text: str, options: ReadOptions, scanning: bool = False) -> None:
+        self.text = text
+        self.options = options
+        # the moves block was found with _SCAN: each move line must be moves alone
+        self.scanning = scanning
+        self.section = HeaderSection("ki2")
+        self.diagram = DiagramReader(NAME, text)
+        self.comments: list[str] = []
+        self.bookmark: str | None = None
+        self.builder: GameBuilder | None = None
+
+    def start_builder(self) -> GameBuilder:
+        if self.builder is None:
+            self.builder = GameBuilder(
+                self.section.start(self.diagram),
+                format=NAME,
+                tolerate=self.options.tolerate,
+                source=self.text,
+            )
+            self.builder.root.comments.extend(self.comments)
+            self.builder.root.bookmark = self.bookmark
+        return self.builder
+
+    def read(self, tree: Tree[Any]) -> Game:
+        for item in _lark.expand(tree.children, _head_runs()):
+            if isinstance(item, Tree) and item.data == "footer":
+                continue  # 激指's closing lines: not part of the record
+            if self.builder is None and (isinstance(item, Tree) or item.type in DIAGRAM_LINES):
+                self.diagram.add(item)
+                continue
+            assert isinstance(item, Token)
+            kind = item.type
+            if kind == "MOVES_BLOCK":
+                self.moves(item)
+            elif kind == "COMMENT_LINE":
+                if self.builder is None:
+                    self.comments.append(comment_text(item))
+                else:
+                    self.builder.comment(comment_text(item))
+            elif kind == "BOOKMARK_LINE":
+                mark = item.rstrip("\r\n")[1:]
+                if self.builder is None:
+                    self.bookmark = mark
+                else:
+                    self.builder.node.bookmark = mark
+            elif kind == "SUMMARY_LINE":
+                self.summary(item)
+            elif kind == "VARIATION_LINE":
+                m = terminal_regex("ki2.lark", "VARIATION_LINE").match(item)
+                assert m is not None  # the lexer matched the same regex
+                ply = kanji_number(m["variation_ply"])
+                self.start_builder().back_to(ply - 1, item.line, item.column)
+            elif kind == "HEADER_LINE":
+                self.section.add_line(item)
+            elif kind == "HASH_LINE":
+                self.section.add_hash(item)
+        return self.start_builder().finish(self.section.headers)
+
+    def moves(self, block: Token) -> None:
+        builder = self.start_builder()
+        findall = _walk_regex().findall
+        cache, play = _FIELDS, builder.move_piece
+        scanning = self.scanning
+        line_no = (block.line or 1) - 1
+        lines = block.split("\n")
+        lines.pop()  # the block ends with a line break
+        for text in lines:
+            line_no += 1
+            first = text[:1]
+            if first == "*" or first == "&":
+                if scanning and _after_move_line().fullmatch(text + "\n") is None:
+                    raise _Inexact  # the scan takes any line starting so (a lone CR in it)
+                if first == "*":
+                    builder.comment(comment_text(text))
+                else:
+                    builder.node.bookmark = text.rstrip("\r")[1:]
+                continue
+            # Where the moves read so far end, with the blanks before them. findall skips
+            # what does not match: a scanned line is checked at its end, where any skipped
+            # text leaves a move's last characters after the sum of the matches' lengths.
+            end = 0
+            for led, move in findall(text):
+                end += len(led)
+                fields = cache.get(move)
+                if fields is None:
+                    m = move_regex().fullmatch(move)
+                    assert m is not None  # the walk matched the same move
+                    fields = _fields(m, move)
+                color, special, to, piece, relative, promote, drop, origin = fields
+                column = end - len(move) + 1
+                if special is not None:
+                    builder.special(special, color=color, line=line_no, column=column)
+                    continue
+                try:
+                    if origin is None:
+                        play(to, color, piece, promote, drop, relative, None, line_no, column)
+                    else:
+                        builder.move(
+                            to,
+                            color=color,
+                            from_=origin,
+                            piece=piece,
+                            promote=promote,
+                            drop=drop,
+                            relative=relative,
+                            line=line_no,
+                            column=column,
+                        )
+                except KifuError as err:
+                    # the move's text is only cut out for an error: it costs per move
+                    err.text = err.text or move
+                    raise
+            if scanning and (
+                end == 0 or (end != len(text) and not _line_end().fullmatch(text, end))
+            ):
+                raise _Inexact  # a line with no move, or more than blanks after its moves
+
+    def summary(self, token: Token) -> None:
+        builder = self.start_builder()
+        try:
+            result = read_summary(token)
+        except ValueError as err:
+            raise KifuSyntaxError(
+                str(err),
+                format="ki2",
+                line=token.line,
+                column=token.column,
+                text=str(token),
+                hint=SUMMARY_HINT,
+            ) from None
+        if result is None or result[1] is None or builder.node.special is not None:
+            return  # a まで line naming no result, or one repeating a special move
+        _, kind, side = result
+        assert kind is not None
+        color = side if kind in _SIDED else builder.color
+        builder.special(kind, color=color, line=token.line, column=token.column)
+
+
+@functools.cache
+def _head_runs() -> dict[str, re.Pattern[str]]:
+    """What cuts a HEAD_BLOCK token back into its lines (KIF's pieces, ki2.lark's terminals)."""
+    return {"HEAD_BLOCK": head_lines("ki2.lark")}
+
+
+# What the reader's whole-record pattern takes for a MOVES_BLOCK: the move line, then every
+# line that starts (after blanks) with a turn mark, `*` or `&`. Each reads to its line break
+# with `[^\n]*`, not with KI2_MOVE's many alternatives, which the reader then walks each
+# move line with anyway: it checks that the moves follow each other and fill the
+# line (see _Reader.moves), and any text where they do not is read with the grammar as it is.
+_SCAN = r"(?:[ \t　]*+[▲☗▼△☖▽][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
+
+#: MOVES_BLOCK matched with :data:`_SCAN` (see ``_lark.scanning``).
+_scanning = _lark.scanning("MOVES_BLOCK", _SCAN)
+
+
+class _Inexact(Exception):
+    """A move block taken with :data:`_SCAN` holds a line that is not moves alone: the text
+    is read with the grammar as it is."""
+
+
+@functools.cache
+def whole_record_pattern() -> re.Pattern[str]:
+    """The usual record whole, as lark's lexer reads it with MOVES_BLOCK matched by
+    :data:`_SCAN`: a HEAD_BLOCK (or none), a board diagram (or none, see ``_whole.diagram``),
+    one MOVES_BLOCK (or none: a game ended before its first move) and the SUMMARY_LINE (or
+    none), blank lines between them, and nothing else. Each terminal is an atomic group
+    holding its own pattern, so that it takes what lark's lexer takes (its first match, none
+    of it given back). No terminal lark tries first can match where each starts: HEAD_BLOCK
+    leaves out the lines they take, a line that lark would read as a header line (priority
+    1; it may start with ``▼``) is left out here, and the diagram's parts are placed by
+    ``_whole.lexed_as``. tests/formats/test_ki2_whole_record.py
+    checks that the tokens are those of a parser with that MOVES_BLOCK, on every text."""
+    lark = _lark.parser("ki2.lark", edit_terminals=_scanning)
+
+    def term(name: str) -> str:
+        return f"(?>{lark.get_terminal(name).pattern.to_regexp()})"
+
+    blanks = f"{term('BLANK_LINE')}*+"
+    header = term("HEADER_LINE")
+    return re.compile(
+        f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{_whole.diagram(lark, blanks)}"
+        f"(?:(?!{header})(?P<moves>{term('MOVES_BLOCK')}){blanks})?+"
+        f"(?:(?!{header})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+\\Z"
+    )
+
+
+_WHOLE_RECORD = (
+    ("head", "HEAD_BLOCK"),
+    *_whole.DIAGRAM_GROUPS,
+    ("moves", "MOVES_BLOCK"),
+    ("summary", "SUMMARY_LINE"),
+)
+
+
+def _whole_record(text: str) -> Tree[Any] | None:
+    """The parse tree of ``text`` when it is one usual record whole (see
+    :func:`whole_record_pattern`), with the tokens lark makes; ``None`` for any other text.
+    One match of a compiled pattern cuts the record: lark's lexer is not run at all."""
+    m = whole_record_pattern().match(text)
+    if m is None:
+        return None
+    tokens = match_tokens(m, _WHOLE_RECORD)
+    if m.start("ranks") < 0:  # no board: the tokens are the items
+        return Tree("start", [t for t in tokens if t is not None])
+    return Tree("start", _whole.items(tokens))
+
+
+def read_ki2(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
+    """Read a KI2/KI2U record (one game); ``scan=False`` reads it with the grammar as it is,
+    without :func:`whole_record_pattern` (the tests compare both)."""
+    if not text.endswith("\n"):
+        text += "\n"
+    tree = _whole_record(text) if scan else None
+    if tree is not None:
+        try:
+            return [_Reader(text, options, True).read(tree)]
+        except (KifuError, _Inexact):
+            pass  # read again with the grammar, which tells every error and which comes first
+    try:
+        tree = _lark.parse(_lark.parser("ki2.lark"), text, NAME)
+    except KifuSyntaxError as err:
+        raise _point_at_move(err) from None
+    return [_Reader(text, options).read(tree)]
+
+
+_BLANKS = " \t　\r\n"
+
+
+def _point_at_move(err: KifuSyntaxError) -> KifuSyntaxError:
+    """Move the caret of a syntax error on a move line to the first move that does not
+    read (the lexer only sees whole lines)."""
+    line = err.source_line
+    if line is None or not any(mark in line for mark in MARKS):
+        return err
+    regex = move_regex()
+    pos = 0
+    while pos < len(line):
+        if line[pos] in _BLANKS:
+            pos += 1
+            continue
+        m = regex.match(line, pos)
+        if m is None:
+            break
+        pos = m.end()
+    if pos >= len(line):
+        return err
+    err.message = "not a KI2 move"
+    err.column = pos + 1
+    err.text = line[pos : pos + 12].rstrip("\r\n")
+    err.hint = "a move: mark (▲ △), square or 同, piece, then 右 左 上 引 寄 直, 成 不成 打"
+    err.args = (err.message,)
+    return err
+

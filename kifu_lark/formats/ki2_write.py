@@ -1,0 +1,238 @@
+"""The KI2 writer: the shortest notation the official rules allow (see ``rules.relative``),
+six moves a line as Kifu for Windows does, comments and bookmarks after their move, the
+``まで…`` line for a final special and 変化 sections for variations."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kifu_lark.errors import IllegalMoveError, KifuError
+from kifu_lark.formats._memo import remember
+from kifu_lark.formats._nested import drive
+from kifu_lark.formats.base import Capabilities, WriteOptions
+from kifu_lark.formats.evaluation import comments_of, converted_comments
+from kifu_lark.formats.japanese import (
+    KANJI_DIGITS,
+    PIECE_MOVE_NAME,
+    SPECIAL_FOLDS,
+    ZEN_DIGITS,
+    display_width,
+    read_summary,
+    write_comment,
+    write_summary,
+)
+from kifu_lark.formats.japanese_head import is_handicap, write_header_section
+from kifu_lark.formats.specials import left_out_after_special, written_special
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game, Node
+from kifu_lark.model.move import Move, SpecialKind
+from kifu_lark.rules.board import Board, illegal
+from kifu_lark.rules.fouls import foul_allowance
+from kifu_lark.rules.geometry import KIND_CODE
+from kifu_lark.rules.relative import relative_words
+from kifu_lark.rules.violations import Violation
+
+NAME = "ki2"
+
+_PER_LINE = 6
+_CELL_WIDTH = 12
+
+
+def write_move(board: Board, move: Move, previous: Move | None) -> str:
+    """One move in KI2 notation on ``board`` (before the move), e.g. ``▲同　歩`` or
+    ``△５二金右上成``; ``previous`` is the move before it (for 同)."""
+    words = relative_words(board, move)
+    name = PIECE_MOVE_NAME[move.piece]
+    frm = move.from_
+    if words is None:  # no words can tell the pieces apart: give the origin
+        assert frm is not None
+        words = f"({frm.file}{frm.rank})"
+    to = move.to
+    if frm is not None and move.piece.can_promote:
+        # inside the promotion zone at either end: 成 or 不成 must be written
+        zone = board.g.in_zone[0 if move.color is Color.BLACK else 1]
+        width = board.g.width
+        if zone[(frm.rank + 1) * width + frm.file] or zone[(to.rank + 1) * width + to.file]:
+            promotion = "成" if move.promote else "不成"
+            if words.startswith("("):
+                words = promotion + words
+            else:
+                words += promotion
+    rest = name + words
+    mark = "▲" if move.color is Color.BLACK else "△"
+    # fields, not Square.__eq__: cheaper, and this runs per move written
+    if previous is not None and previous.to.file == to.file and previous.to.rank == to.rank:
+        return mark + "同" + ("　" if len(rest) == 1 else "") + rest
+    return mark + ZEN_DIGITS[to.file - 1] + KANJI_DIGITS[to.rank - 1] + rest
+
+
+# A move as written → the move padded to its column (records repeat a few hundred moves).
+_PADDED: dict[str, str] = {}
+
+
+def _pad(text: str) -> str:
+    return remember(_PADDED, text, text + " " * max(_CELL_WIDTH - display_width(text), 2), 8192)
+
+
+class _Writer:
+    def __init__(self, game: Game, options: WriteOptions) -> None:
+        self.game = game
+        self.options = options
+        self.board = Board.from_position(game.start)
+        self.out: list[str] = []
+        self.handicap = is_handicap(game.start)
+        # evaluation lines of another format, in KI2's own (ShogiHome) form
+        self.converted = converted_comments(game, NAME)
+
+    def lines(self, first: Node) -> None:
+        """Write the main line from ``first`` and every variation, to any depth: each
+        :meth:`line` hands the variations it meets back to this loop (a generator per
+        line, no recursion), which writes each before that line goes on."""
+        drive(self.line(first, 1, restore=False), lambda request: self.line(*request))
+
+    def line(self, node: Node, ply: int, restore: bool = True) -> Iterator[tuple[Node, int]]:
+        """Write the line starting at ``node`` (move number ``ply``, following first
+        children), then ask for the variations branching from it, deepest first, as Kifu for
+        Windows orders them; the board is where the variation starts when one is asked for.
+        The board is taken back to where it was unless ``restore`` is false."""
+        row: list[str] = []
+        played: list[Node] = []
+        board = self.board
+        width, files, ranks = board.g.width, board.g.files, board.g.ranks
+        parent = node.parent
+        previous = parent.move if parent is not None else None
+        current: Node | None = node
+        while current is not None:
+            special = current.special
+            if special is not None:
+                self.flush(row)
+                plies = ply + len(played) - 1
+                kind = written_special(special.kind, CAPABILITIES, NAME)
+                assert kind is not None, "KI2 folds no special into nothing"
+                self.out.append(write_summary(plies, kind, special.color, self.handicap))
+                self.notes(current)
+                played.append(current)
+                after = current.next
+                while after is not None:  # one まで line ends a line: the rest is left out,
+                    left_out_after_special(after, NAME)
+                    # but not its comments: they follow the first's
+                    self.out.extend(
+                        write_comment(t, "ki2") for t in comments_of(after, self.converted)
+                    )
+                    after = after.next
+                break
+            move = current.move
+            assert move is not None
+            to, frm = move.to, move.from_
+            if (
+                to.file > files
+                or to.rank > ranks
+                or (frm is not None and (frm.file > files or frm.rank > ranks))
+            ):
+                raise illegal(Violation.OFF_BOARD, move.usi())
+            row.append(write_move(board, move, previous))
+            # Validated as it is played (play skips push's model-level bookkeeping): a
+            # writer never emits a move its reader would reject.
+            t = (to.rank + 1) * width + to.file
+            f = 0 if frm is None else (frm.rank + 1) * width + frm.file
+            drop = KIND_CODE[move.piece] if frm is None else 0
+            promote = frm is not None and move.promote
+            try:
+                board.play(f, t, promote, drop)
+            except IllegalMoveError:
+                allowed = foul_allowance(current)  # a foul the record declares is written
+                if not allowed:
+                    raise
+                board.play(f, t, promote, drop, allowed)
+            played.append(current)
+            if current.comment_lines or current.bookmark is not None or len(row) == _PER_LINE:
+                self.flush(row)
+                self.notes(current)
+            previous = move
+            current = current.next
+        self.flush(row)
+        # Moves are taken back down to the first one with variations only, when the board
+        # need not be restored (the main line, mostly without variations: its moves are
+        # not taken back one by one for nothing).
+        stop = 0 if restore else self.first_fork(played)
+        for depth in range(len(played) - 1, stop - 1, -1):
+            done = played[depth]
+            if done.move is not None:
+                board.pop()
+            parent = done.parent
+            if parent is None or parent.next is not done or self.options.mainline_only:
+                continue
+            for alternative in parent.variations:
+                self.out.append("")
+                self.out.append(f"変化：{ply + depth}手")
+                yield alternative, ply + depth
+
+    def first_fork(self, played: list[Node]) -> int:
+        """The index in ``played`` of the first node followed by variations to write
+        (``len(played)`` for none)."""
+        if not self.options.mainline_only:
+            for depth, done in enumerate(played):
+                parent = done.parent
+                if parent is not None and parent.variations and parent.next is done:
+                    return depth
+        return len(played)
+
+    def flush(self, row: list[str]) -> None:
+        if not row:
+            return
+        padded = [_PADDED.get(text) or _pad(text) for text in row[:-1]]
+        self.out.append("".join(padded) + row[-1])
+        row.clear()
+
+    def notes(self, node: Node) -> None:
+        self.out.extend(write_comment(text, "ki2") for text in comments_of(node, self.converted))
+        if node.bookmark is not None:
+            self.out.append("&" + node.bookmark)
+
+    def write(self) -> str:
+        game = self.game
+        header = write_header_section(game.headers, game.start, self.options.encoding, "ki2")
+        self.out.extend(header)
+        root = game.root
+        self.notes(root)
+        if root.children:
+            # variations of the first move included
+            self.lines(root.children[0])
+        return "\n".join(self.out) + "\n"
+
+
+def write_ki2(game: Game, options: WriteOptions) -> str:
+    """Write ``game`` in KI2: the shortest notation, six moves a line, then 変化 sections.
+
+    Times are not part of KI2 and are left out. A special the まで line cannot state exactly
+    (``CAPABILITIES.special_kinds`` lists those it can) gets its declared nearest wording, as
+    in KIF (反則負け for ILLEGAL_MOVE, 持将棋 for MAX_MOVES), and what follows a special (a
+    second special, as some CSA records end) is left out: both with a ``LossyWriteWarning``.
+    """
+    try:
+        return _Writer(game, options).write()
+    except KifuError as err:  # an illegal move in the game: say which format refused it
+        raise err.locate(format=NAME) from None
+
+
+def _round_trips(kind: SpecialKind) -> bool:
+    try:
+        result = read_summary(write_summary(2, kind, Color.BLACK, False))
+    except KeyError:  # no word for it
+        return False
+    return result is not None and result[1] is kind
+
+
+#: Specials a まで line states so that they read back as themselves.
+EXACT_SPECIALS = frozenset(k for k in SpecialKind if _round_trips(k))
+CAPABILITIES = Capabilities(
+    branches=True,
+    comments=True,
+    start_positions=True,
+    start_ply=True,
+    headers=True,
+    specials=True,
+    special_kinds=EXACT_SPECIALS,
+    special_folds={k: v for k, v in SPECIAL_FOLDS.items() if k not in EXACT_SPECIALS},
+    consecutive_specials=False,
+)

@@ -1,0 +1,267 @@
+"""The state of the rules engine's board, and moves made on it without any check.
+
+:class:`BoardState` holds a position as the engine reads it: cells of piece codes on the
+geometry's padded grid, hands as counts by kind code, both kings' cells, the side to move,
+the Zobrist hash and the undo records of the moves made. It is set up from a model
+``Position`` and turns back into one; it makes and unmakes moves given as engine indices,
+trusting them. :class:`~kifu_lark.rules.board.Board` adds the rules on top: attacks,
+checks, and a move validated before it is made.
+"""
+
+from __future__ import annotations
+
+from kifu_lark.model.color import Color
+from kifu_lark.model.hand import Hand
+from kifu_lark.model.piece import HAND_KINDS, PieceKind
+from kifu_lark.model.position import Position
+from kifu_lark.model.square import Square
+from kifu_lark.model.variant import STANDARD, Variant
+from kifu_lark.rules.geometry import (
+    HAND_CODES,
+    KIND_CODE,
+    KINDS,
+    KING,
+    OFF,
+    PROMOTE,
+    UNPROMOTE,
+    Geometry,
+    code_piece,
+    geometry,
+    piece_code,
+)
+from kifu_lark.rules.violations import Violation
+
+_COLORS = (Color.BLACK, Color.WHITE)
+# An undo record: from, to, drop kind, captured code, moved code, in-check flag before, hash.
+_Undo = tuple[int, int, int, int, int, bool | None, int]
+
+
+# Board.from_position's recent set-ups: id(position) → (position, cells, hands, kings, hash).
+_Hands = tuple[tuple[int, ...], tuple[int, ...]]
+_SETUPS: dict[int, tuple[Position, tuple[int, ...], _Hands, tuple[int, int], int]] = {}
+
+
+class BoardState:
+    """A position that moves are made on, unchecked. See the module docstring."""
+
+    __slots__ = (
+        "_history",
+        "_in_check",
+        "cells",
+        "g",
+        "hands",
+        "hash",
+        "hashing",
+        "kings",
+        "ply",
+        "tolerated",
+        "turn",
+    )
+
+    def __init__(self, variant: Variant = STANDARD) -> None:
+        g = geometry(variant)
+        self.g: Geometry = g
+        self.cells = list(g.empty_cells)
+        self.hands = [[0] * 15, [0] * 15]
+        self.turn = 0
+        self.ply = 1
+        self.kings = [-1, -1]
+        self.hash = 0
+        # Readers turn the Zobrist hash off: only repetition() needs it, and a record read
+        # is never asked. Off, ``hash`` is stale and repetition() refuses to answer.
+        self.hashing = True
+        self._history: list[_Undo] = []
+        self._in_check: bool | None = None
+        self.tolerated: list[Violation] = []
+
+    # --- conversion ------------------------------------------------------------------------
+
+    def _set_up(self, position: Position) -> None:
+        """Set this board (new, of ``position``'s variant) up as ``position``."""
+        # Every reader sets up a board per record, mostly from the same few (shared) start
+        # positions: the set-up of the last ones is kept, by identity (positions are
+        # immutable; an entry holds its position, so the id is not reused).
+        setup = _SETUPS.get(id(position))
+        if setup is None or setup[0] is not position:
+            fresh = BoardState(position.variant)
+            fresh._place(position)
+            setup = (
+                position,
+                tuple(fresh.cells),
+                (tuple(fresh.hands[0]), tuple(fresh.hands[1])),
+                (fresh.kings[0], fresh.kings[1]),
+                fresh.hash,
+            )
+            if len(_SETUPS) >= 16:
+                _SETUPS.clear()
+            _SETUPS[id(position)] = setup
+        _, cells, hands, kings, self.hash = setup
+        self.cells = list(cells)
+        self.hands = [list(hands[0]), list(hands[1])]
+        self.kings = list(kings)
+        self.turn = 0 if position.turn is Color.BLACK else 1
+        self.ply = position.ply
+
+    def _place(self, position: Position) -> None:
+        """Place ``position``'s pieces and hands on this (empty) board, and its turn."""
+        board = self
+        g = board.g
+        files = position.variant.files
+        # position.board runs rank by rank from file 1: the index is computed rather than
+        # built through Square objects (every reader sets up a board per record).
+        for n, piece in enumerate(position.board):
+            if piece is None:
+                continue
+            code = piece_code(piece)
+            i = g.idx(n % files + 1, n // files + 1)
+            board.cells[i] = code
+            board.hash ^= g.zobrist[i][code]
+            if code & 15 == KING:
+                board.kings[code >> 4] = i
+        for c, hand in enumerate(position.hands):
+            for kind, n in hand.items():
+                k = KIND_CODE[kind]
+                board.hands[c][k] = n
+                board.hash ^= g.zobrist_hand[c][k][n]
+        board.turn = 0 if position.turn is Color.BLACK else 1
+        if board.turn:
+            board.hash ^= g.zobrist_turn
+
+    def to_position(self) -> Position:
+        """The current position as an immutable model value."""
+        g = self.g
+        files = g.variant.files
+        cells = [None] * (files * g.variant.ranks)
+        board: list = cells  # type: ignore[type-arg]
+        for i in g.squares:
+            code = self.cells[i]
+            if code:
+                board[(g.rank_of[i] - 1) * files + g.file_of[i] - 1] = code_piece(code)
+        hands = tuple(Hand(tuple(self.hands[c][k] for k in HAND_CODES)) for c in (0, 1))
+        return Position(g.variant, tuple(board), hands, _COLORS[self.turn], self.ply)  # type: ignore[arg-type]
+
+    @property
+    def color(self) -> Color:
+        """The side to move."""
+        return _COLORS[self.turn]
+
+    def piece_kind(self, square: Square) -> PieceKind | None:
+        """The kind on ``square`` (``None`` when empty)."""
+        code = self.cells[self.g.index(square)]
+        return KINDS[(code & 15) - 1] if code and code != OFF else None
+
+    def hand_of(self, color: Color) -> dict[PieceKind, int]:
+        """The pieces in hand of ``color``."""
+        c = 0 if color is Color.BLACK else 1
+        return {
+            kind: self.hands[c][KIND_CODE[kind]]
+            for kind in HAND_KINDS
+            if self.hands[c][KIND_CODE[kind]]
+        }
+
+    # --- making moves ----------------------------------------------------------------------
+
+    def _make(self, frm: int, to: int, promote: bool, drop: int) -> int:
+        """Play without any check; returns the captured code."""
+        if not self.hashing:
+            return self._make_unhashed(frm, to, promote, drop)
+        cells = self.cells
+        g = self.g
+        c = self.turn
+        h = self.hash
+        if drop:
+            code = drop | (c << 4)
+            hand = self.hands[c]
+            n = hand[drop]
+            hand[drop] = n - 1
+            cells[to] = code
+            h ^= g.zobrist[to][code] ^ g.zobrist_hand[c][drop][n] ^ g.zobrist_hand[c][drop][n - 1]
+            captured = 0
+            moved = code
+        else:
+            moved = cells[frm]
+            captured = cells[to]
+            new = moved
+            if promote:
+                new = PROMOTE[moved & 15] | (c << 4)
+            cells[frm] = 0
+            cells[to] = new
+            h ^= g.zobrist[frm][moved] ^ g.zobrist[to][new]
+            if captured:
+                h ^= g.zobrist[to][captured]
+                k = captured & 15
+                if k == KING:
+                    self.kings[1 - c] = -1
+                k = UNPROMOTE.get(k, k)
+                hand = self.hands[c]
+                n = hand[k]
+                hand[k] = n + 1
+                h ^= g.zobrist_hand[c][k][n] ^ g.zobrist_hand[c][k][n + 1]
+            if moved & 15 == KING:
+                self.kings[c] = to
+        self._history.append((frm, to, drop, captured, moved, self._in_check, self.hash))
+        self.hash = h ^ g.zobrist_turn
+        self.turn = 1 - c
+        self.ply += 1
+        self._in_check = None
+        return captured
+
+    def _make_unhashed(self, frm: int, to: int, promote: bool, drop: int) -> int:
+        """:meth:`_make` without the Zobrist hash."""
+        cells = self.cells
+        c = self.turn
+        if drop:
+            moved = drop | (c << 4)
+            self.hands[c][drop] -= 1
+            cells[to] = moved
+            captured = 0
+        else:
+            moved = cells[frm]
+            captured = cells[to]
+            cells[frm] = 0
+            cells[to] = PROMOTE[moved & 15] | (c << 4) if promote else moved
+            if captured:
+                k = captured & 15
+                if k == KING:
+                    self.kings[1 - c] = -1
+                self.hands[c][UNPROMOTE.get(k, k)] += 1
+            if moved & 15 == KING:
+                self.kings[c] = to
+        self._history.append((frm, to, drop, captured, moved, self._in_check, 0))
+        self.turn = 1 - c
+        self.ply += 1
+        self._in_check = None
+        return captured
+
+    def _unmake(self) -> None:
+        frm, to, drop, captured, moved, in_check, h = self._history.pop()
+        cells = self.cells
+        self.turn = c = 1 - self.turn
+        self.ply -= 1
+        self.hash = h
+        self._in_check = in_check
+        if drop:
+            cells[to] = 0
+            self.hands[c][drop] += 1
+            return
+        cells[frm] = moved
+        cells[to] = captured
+        if captured:
+            k = captured & 15
+            if k == KING:
+                self.kings[1 - c] = to
+            self.hands[c][UNPROMOTE.get(k, k)] -= 1
+        if moved & 15 == KING:
+            self.kings[c] = frm
+
+    def pop(self) -> None:
+        """Take back the last move."""
+        if not self._history:
+            raise IndexError("no move to take back")
+        self._unmake()
+
+    def pass_turn(self) -> None:
+        """Hand the move to the other side without moving (records that skip a turn)."""
+        self.turn = 1 - self.turn
+        self.hash ^= self.g.zobrist_turn
+        self._in_check = None
