@@ -26,8 +26,8 @@ from collections.abc import Callable
 import kifu_lark
 from benchmarks import realistic
 from benchmarks.common import random_games, rate
-from kifu_lark.formats import _lark
 from kifu_lark.formats.csa import normalise
+from kifu_lark.formats.engine import parsing
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import Time
 from kifu_lark.rules.replay import GameBuilder
@@ -151,7 +151,7 @@ def main() -> None:
         lambda: [list(g.evaluations(strict=False)) for g in real_games],
     )
     # Where the reading time goes: the grammar alone, and the rules engine alone.
-    parser = _lark.parser("csa.lark")
+    parser = parsing.parser("csa.lark")
     rate("  of which lark parse", moves, lambda: [parser.parse(normalise(t)) for t in texts])
     rate("  of which GameBuilder", moves, lambda: [_replay(g) for g in games])
     for label, make in (("cshogi", _cshogi_reader), ("python-shogi", _python_shogi_reader)):

@@ -13,8 +13,8 @@ import random
 import kifu_lark
 from benchmarks import realistic
 from benchmarks.common import random_games, rate
-from kifu_lark.formats import _lark
 from kifu_lark.formats.base import ReadOptions, WriteOptions
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.kif_read import GRAMMAR, read_kif
 from kifu_lark.formats.kif_write import write_kif
 from kifu_lark.model.game import Game
@@ -30,7 +30,7 @@ def main() -> None:
     # memory is the texts and what the read builds.
     texts = [write_kif(game, WriteOptions()) for game in _generated()]
     moves = sum(len(read_kif(t, ReadOptions())[0].mainline()) for t in texts)
-    parser = _lark.parser(GRAMMAR)
+    parser = parsing.parser(GRAMMAR)
     rate("kif parse only (lark, no moves played)", moves, lambda: [parser.parse(t) for t in texts])
     rate("kif read+validate", moves, lambda: [kifu_lark.loads(t, "kif") for t in texts])
     games = [kifu_lark.loads(t, "kif") for t in texts]

@@ -20,8 +20,8 @@ from kifu_lark.errors import (
     UnknownFormatError,
     UnsupportedFeatureError,
 )
-from kifu_lark.formats import _lark
-from kifu_lark.formats._lark import expected_words
+from kifu_lark.formats.engine import parsing
+from kifu_lark.formats.engine.parsing import expected_words
 from kifu_lark.rules.violations import TOLERABLE, Violation
 from kifu_lark.textio import decode, encode
 
@@ -112,10 +112,10 @@ def test_expected_terminals_are_named_in_words() -> None:
         {"$END", "HEADER_LINE", "common__SQUARE"}
     )
     with pytest.raises(KifuSyntaxError) as info:
-        _lark.parse(parser, "k-z9\n", "test")
+        parsing.parse(parser, "k-z9\n", "test")
     assert info.value.hint == "expected square"
     with pytest.raises(KifuSyntaxError) as info:
-        _lark.parse(parser, "b4\n", "test")
+        parsing.parse(parser, "b4\n", "test")
     assert info.value.hint == "expected 'k-'"
 
 
@@ -161,7 +161,7 @@ def test_a_readers_own_failure_inside_lark_is_located_with_a_hint() -> None:
     parser = Lark(grammar, parser="lalr")
     text = "abc " + "9" * 40 + "\n"
     with pytest.raises(KifuSyntaxError) as info:
-        _lark.transform(Runs(), _lark.parse(parser, text, "test"), text, "test")
+        parsing.transform(Runs(), parsing.parse(parser, text, "test"), text, "test")
     err = info.value
     assert (1, 5, text.rstrip()) == (err.line, err.column, err.source_line)
     assert "cannot read this NUMBER" in err.message and err.hint

@@ -1,7 +1,7 @@
 """Reading in several threads at once gives the games reading alone gives.
 
 The readers share tables between reads (move texts, times, board set-ups, parsers built
-once: ``formats/_memo.py``, the per-reader tables, ``_lark.parser``). Eight threads read every
+once: ``formats/engine/memo.py``, the per-reader tables, ``parsing.parser``). Eight threads read every
 fixture and real-shaped records of each reader, in their own orders, with the tables starting
 empty, bounded to a few entries (so that they are emptied again and again while other threads
 look things up) and the interpreter switching threads as often as it can; each game (or error)
@@ -22,7 +22,8 @@ import pytest
 import kifu_lark
 from benchmarks import realistic
 from kifu_lark.errors import KifuError, LossyWriteWarning
-from kifu_lark.formats import _lark, _tokens, csa, ki2_read, kif_read
+from kifu_lark.formats import csa, ki2_read, kif_read
+from kifu_lark.formats.engine import parsing, tokens
 from kifu_lark.formats.registry import format_for_path
 from tests.canonical import dumps
 from tests.conftest import FIXTURES
@@ -39,7 +40,7 @@ TABLES = [
     (kif_read, "_SPENT", "_SPENT_KEPT"),
     (kif_read, "_TOTALS", "_TOTALS_KEPT"),
     (ki2_read, "_FIELDS", "_FIELDS_KEPT"),
-    (_tokens, "_LINE_KINDS", "_LINE_KINDS_KEPT"),
+    (tokens, "_LINE_KINDS", "_LINE_KINDS_KEPT"),
 ]
 
 
@@ -76,7 +77,7 @@ def crowded(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for module, table, limit in TABLES:
         getattr(module, table).clear()
         monkeypatch.setattr(module, limit, 8)
-    monkeypatch.setattr(_lark, "_PARSERS", {})  # parsers built while the threads start
+    monkeypatch.setattr(parsing, "_PARSERS", {})  # parsers built while the threads start
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)
     try:
@@ -93,7 +94,7 @@ def test_threads_read_what_one_thread_reads(crowded: None) -> None:
     assert sum(a[0] != "error" for a in alone) > len(inputs) // 2
     for module, table, _ in TABLES:
         getattr(module, table).clear()
-    _lark._PARSERS.clear()
+    parsing._PARSERS.clear()
     start = threading.Barrier(THREADS)
     wrong: list[str] = []
     failed: list[BaseException] = []

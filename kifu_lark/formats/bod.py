@@ -18,9 +18,9 @@ from attrs import evolve
 from lark import Token, Tree
 
 from kifu_lark.errors import InvalidRecordError, KifuError
-from kifu_lark.formats import _lark
-from kifu_lark.formats._memo import remember
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.engine import parsing
+from kifu_lark.formats.engine.memo import remember
 from kifu_lark.formats.japanese import (
     BOARD_PIECE_NAMES,
     KANJI_DIGITS,
@@ -54,7 +54,7 @@ def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
     those only used inside others), so readers take lines apart with the grammar's own
     definition rather than a second parser."""
     # edit_terminals=None: the named groups stay (the parsers' lexers drop them)
-    lexer_only = _lark.parser(grammar, parser=None, lexer="basic", edit_terminals=None)
+    lexer_only = parsing.parser(grammar, parser=None, lexer="basic", edit_terminals=None)
     return re.compile(lexer_only.get_terminal(name).pattern.to_regexp())
 
 
@@ -99,7 +99,7 @@ def _row_cells(text: str) -> tuple[Piece | None, ...]:
 @functools.cache
 def _cell_regex() -> re.Pattern[str]:
     """BOD_CELL without its groups: its ``findall`` gives each cell's text."""
-    return re.compile(_lark.uncapture(terminal_regex("bod.lark", "BOD_CELL").pattern))
+    return re.compile(parsing.uncapture(terminal_regex("bod.lark", "BOD_CELL").pattern))
 
 
 class DiagramReader:
@@ -308,7 +308,7 @@ def read_bod(text: str, options: ReadOptions) -> list[Game]:
     """Read one BOD position (with optional headers and comments)."""
     if not text.endswith("\n"):
         text += "\n"
-    tree = _lark.parse(_lark.parser("bod.lark"), text, FORMAT_NAME)
+    tree = parsing.parse(parsing.parser("bod.lark"), text, FORMAT_NAME)
     diagram = DiagramReader(FORMAT_NAME, text)
     headers = Headers()
     comments: list[str] = []

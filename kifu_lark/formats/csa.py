@@ -36,13 +36,14 @@ from typing import Any, Final
 
 from lark import Lark, Token, Transformer
 
-from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
-from kifu_lark.formats import _lark
-from kifu_lark.formats._memo import remember
-from kifu_lark.formats._tokens import span_tokens
+from kifu_lark.errors import InvalidRecordError, KifuError
+from kifu_lark.formats import engine
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
 from kifu_lark.formats.csa_dialect import CSA, ILLEGAL_ACTION, KEY_OF_NAME, Dialect
 from kifu_lark.formats.csa_write import encoding_rule, writer
+from kifu_lark.formats.engine import parsing
+from kifu_lark.formats.engine.memo import remember
+from kifu_lark.formats.engine.tokens import span_tokens
 from kifu_lark.model.clock import TOTAL_CLOCK, spent_clock
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
@@ -72,7 +73,7 @@ _ALL_PIECES = {  # pieces of each kind in a full set, kings apart (for P±00AL)
 def move_line_pattern(grammar: str) -> Callable[[str], list[str]]:
     """``findall`` of the grammar's ``MOVE_LINE`` terminal (one move and its time): a
     ``MOVE_RUN`` token is a sequence of them, so the matches follow each other and cover it."""
-    lexer = _lark.parser(grammar, parser=None, lexer="basic")
+    lexer = parsing.parser(grammar, parser=None, lexer="basic")
     return _findall(lexer.get_terminal("MOVE_LINE").pattern.to_regexp())
 
 
@@ -80,7 +81,7 @@ def move_line_pattern(grammar: str) -> Callable[[str], list[str]]:
 def cell_pattern(grammar: str) -> Callable[[str], list[str]]:
     """``findall`` of the grammar's ``CELL`` terminal: a ``BOARD_ROW`` token is its ``P_ROW``
     and then cells separated by blanks only."""
-    lexer = _lark.parser(grammar, parser=None, lexer="basic")
+    lexer = parsing.parser(grammar, parser=None, lexer="basic")
     return _findall(lexer.get_terminal("CELL").pattern.to_regexp())
 
 
@@ -230,7 +231,7 @@ _RUN_TAGS = {
 def run_pattern(grammar: str) -> re.Pattern[str]:
     """What cuts ``grammar``'s INFO_RUN, POSITION_RUN and HEAD_RUN tokens back into their
     statements (each with the _EOS after it)."""
-    return _lark.pieces_pattern(grammar, tuple(_RUN_TAGS), "_EOS")
+    return parsing.pieces_pattern(grammar, tuple(_RUN_TAGS), "_EOS")
 
 
 def _statements(items: list[tuple[Any, ...]], runs: re.Pattern[str]) -> list[tuple[Any, ...]]:
@@ -240,7 +241,7 @@ def _statements(items: list[tuple[Any, ...]], runs: re.Pattern[str]) -> list[tup
     out: list[tuple[Any, ...]] = []
     for item in items:
         if item[0] == "run":
-            out += [(_RUN_TAGS[token.type], token) for token in _lark.cut(item[1], runs)]
+            out += [(_RUN_TAGS[token.type], token) for token in parsing.cut(item[1], runs)]
         else:
             out.append(item)
     return out
@@ -364,7 +365,7 @@ class _Records:
             else:
                 statements = self.moves_in(run)
                 if self.scanning and sum(map(len, statements)) != len(run):
-                    raise _Inexact  # the cuts follow each other: they cover the run, or a gap
+                    raise engine.Inexact  # the cuts follow each other: they cover the run, or a gap
             for stmt in statements:
                 fields = moves.get(stmt[:7]) or _move_fields(stmt[:7])
                 to, origin, color, after, to_file, to_rank, from_file, from_rank = fields
@@ -710,23 +711,47 @@ def normalise(text: str) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
+def declaration(dialect: Dialect) -> engine.Declaration:
+    """``dialect`` for the reader engine: MOVE_RUN scanned with :data:`_SCAN`, the usual
+    record matched whole by :func:`whole_record_patterns`, the statements tagged by the
+    parser's own callbacks."""
+    grammar = dialect.grammar
+
+    def whole(text: str) -> list[list[tuple[Any, ...]]] | None:
+        return _whole_record(grammar, text)
+
+    return engine.Declaration(
+        dialect.name,
+        grammar,
+        normalise=normalise,
+        transformer=_TAGS,
+        run="MOVE_RUN",
+        scan=_SCAN,
+        whole=whole,
+        explain=dialect.explain,
+    )
+
+
+def builder(
+    dialect: Dialect, options: ReadOptions
+) -> Callable[[str, list[list[tuple[Any, ...]]], bool], list[Game]]:
+    """The engine's ``build`` for ``dialect``: the games of the records parsed."""
+
+    def build(text: str, records: list[list[tuple[Any, ...]]], scanning: bool) -> list[Game]:
+        reading = _Records(dialect, options, text, scanning)
+        return [game for game in map(reading.game, records) if game is not None]
+
+    return build
+
+
 def reader(dialect: Dialect) -> Callable[..., list[Game]]:
     """The reader of ``dialect``: every record of a text (records separated by ``/``);
-    ``scan=False`` reads with the grammar as it is, without :data:`_SCAN` (the tests
+    ``scan=False`` reads with the grammar as it is, without the fast ways (the tests
     compare both)."""
+    declared = declaration(dialect)
 
     def read(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
-        text = normalise(text)
-        games = _scanned_games(dialect, text, options) if scan else None
-        if games is not None:
-            return games
-        try:
-            parser = _lark.parser(dialect.grammar, transformer=_TAGS)
-            records: list[list[tuple[Any, ...]]] = _lark.parse(parser, text, dialect.name)  # type: ignore[assignment]
-        except KifuSyntaxError as err:
-            raise dialect.explain(err) from None
-        reading = _Records(dialect, options, text, False)
-        return [game for game in map(reading.game, records) if game is not None]
+        return engine.read(declared, text, builder(dialect, options), scan)
 
     read.__doc__ = f"Read every {dialect.name.upper()} record in ``text``."
     return read
@@ -744,15 +769,6 @@ def reader(dialect: Dialect) -> Callable[..., list[Game]]:
 _SCAN = r"[+\-][^\n]*+\n(?:[ \t,]*+(?:[+\-'T][^\n]*+)?+\n)*+[ \t,]*+"
 
 
-#: The reader's parser: MOVE_RUN scanned with :data:`_SCAN` (see ``_lark.scanning``).
-_scanning = _lark.scanning("MOVE_RUN", _SCAN)
-
-
-class _Inexact(Exception):
-    """A run of moves the parser took with :data:`_SCAN` is not MOVE_LINEs alone: the text
-    is read again with the grammar as it is."""
-
-
 @functools.cache
 def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The usual record whole, in three parts, as lark's lexer takes it with the grammar as
@@ -768,8 +784,8 @@ def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str
     allows them, so each takes what lark's lexer takes (its first match, none of it given
     back); no other terminal can start where each does. tests/formats/
     test_csa_whole_record.py checks that the tokens are lark's on every text."""
-    lark = _lark.parser(grammar, transformer=_TAGS)
-    lexer = _lark.parser(grammar, parser=None, lexer="basic")  # MOVE_LINE is MOVE_RUN's part
+    lark = parsing.parser(grammar, transformer=_TAGS)
+    lexer = parsing.parser(grammar, parser=None, lexer="basic")  # MOVE_LINE is MOVE_RUN's part
 
     def term(name: str, of: Lark = lark) -> str:
         return f"(?>{of.get_terminal(name).pattern.to_regexp()})"
@@ -836,24 +852,6 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
     if comments is not None:
         items.append(("run", comments))
     return [items]
-
-
-def _scanned_records(dialect: Dialect, text: str) -> list[list[tuple[Any, ...]]]:
-    """The statements of each record of ``text``, parsed with :data:`_SCAN`."""
-    scanner = _lark.parser(dialect.grammar, transformer=_TAGS, edit_terminals=_scanning)
-    return _lark.parse(scanner, text, dialect.name)  # type: ignore[return-value]
-
-
-def _scanned_games(dialect: Dialect, text: str, options: ReadOptions) -> list[Game] | None:
-    """The games of ``text`` (normalised) read with :data:`_SCAN`; ``None`` when the grammar
-    as it is must read it: a run is not MOVE_LINEs alone, or the text is refused (its error,
-    and which error comes first, are the grammar's to tell)."""
-    try:
-        records = _whole_record(dialect.grammar, text) or _scanned_records(dialect, text)
-        reading = _Records(dialect, options, text, True)
-        return [game for game in map(reading.game, records) if game is not None]
-    except (KifuError, _Inexact):
-        return None
 
 
 def _detect_csa(text: str) -> float:

@@ -7,7 +7,7 @@ import re
 from attrs import frozen
 
 from kifu_lark.errors import KifuSyntaxError
-from kifu_lark.formats import _lark
+from kifu_lark.formats.engine import parsing
 from kifu_lark.model.headers import HeaderKey, Key
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.model.piece import PieceKind
@@ -144,7 +144,7 @@ class Dialect:
 
     def _row_stop(self, row: str) -> int:
         """Where the cells of a ``P1``… row stop reading (0-based, blanks skipped)."""
-        cell = _lark.parser(self.grammar, parser=None, lexer="basic").get_terminal("CELL")
+        cell = parsing.parser(self.grammar, parser=None, lexer="basic").get_terminal("CELL")
         pattern = re.compile(r"[ \t]*(?:" + cell.pattern.to_regexp() + ")")
         pos = 2
         for _ in range(self.variant.files):

@@ -33,7 +33,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
-from kifu_lark.formats import _lark
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.evaluation_fast import (
     GRAMMAR,
     fast_fields,
@@ -124,9 +124,9 @@ def parse_line(line: str) -> dict[str, Any]:
     fields = fast_fields(line)
     if fields is not None:
         return fields
-    parser = _lark.parser(GRAMMAR)
-    tree = _lark.parse(parser, line, "evaluation")
-    found: dict[str, Any] = _lark.transform(_FIELDS, tree, line, "evaluation")
+    parser = parsing.parser(GRAMMAR)
+    tree = parsing.parse(parser, line, "evaluation")
+    found: dict[str, Any] = parsing.transform(_FIELDS, tree, line, "evaluation")
     return found
 
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from kifu_lark.formats import _lark
+from kifu_lark.formats.engine import parsing
 
 GRAMMAR = "evaluation.lark"
 #: What a line must start with to be worth parsing: most comments are not evaluations, and
@@ -40,7 +40,7 @@ class _Fast:
     """The compiled patterns of the fast path."""
 
     def __init__(self) -> None:
-        lark = _lark.parser(GRAMMAR)
+        lark = parsing.parser(GRAMMAR)
 
         def term(name: str) -> str:
             return f"(?:{lark.get_terminal(name).pattern.to_regexp()})"
@@ -69,7 +69,7 @@ class _Fast:
         parts = ("CSA_MOVE", "CSA_SPECIAL")
         kept = {t.name: t for t in lark.grammar.compile(lark.options.start, set(parts))[0]}
         # Their groups made non-capturing: inside a possessive repeat, capturing groups trip a
-        # CPython re bug (see _lark._uncaptured).
+        # CPython re bug (see parsing._uncaptured).
         csa_first = "|".join(
             f"(?:{_PLAIN_GROUP.sub('(?:', kept[name].pattern.to_regexp())})" for name in parts
         )

@@ -14,7 +14,7 @@ import re
 from typing import Protocol
 
 from kifu_lark.errors import KifuSyntaxError, UnsupportedFeatureError
-from kifu_lark.formats import _lark
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.japanese import one_line
 from kifu_lark.model.color import Color
 from kifu_lark.model.handicap import (
@@ -134,7 +134,7 @@ def head_lines(grammar: str) -> re.Pattern[str]:
     """The pattern cutting a HEAD_BLOCK token of ``grammar`` (KIF's or KI2's: a run of
     header, ``#``, ``*`` and ``&`` lines, blank lines between) back into those lines."""
     names = ("HEADER_LINE", "HASH_LINE", "COMMENT_LINE", "BOOKMARK_LINE", "BLANK_LINE")
-    return _lark.pieces_pattern(grammar, names)
+    return parsing.pieces_pattern(grammar, names)
 
 
 class HeaderSection:

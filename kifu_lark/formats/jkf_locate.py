@@ -16,7 +16,7 @@ from lark import Token, Tree
 from lark.exceptions import LarkError
 
 from kifu_lark.errors import InvalidRecordError, KifuError
-from kifu_lark.formats import _lark
+from kifu_lark.formats.engine import parsing
 
 
 class Path:
@@ -118,7 +118,7 @@ def locate(text: str, path: PATH) -> tuple[int | None, int | None]:
     """The 1-based line and column of the value at ``path`` (keys and array indices); the
     deepest value found on the way when the path goes further than the text."""
     try:
-        tree = _lark.parser("jkf.lark", propagate_positions=True).parse(text)
+        tree = parsing.parser("jkf.lark", propagate_positions=True).parse(text)
     except LarkError:
         return None, None
     node = tree.children[0]  # start -> value

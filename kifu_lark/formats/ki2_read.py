@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 from lark import Token, Tree
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
-from kifu_lark.formats import _lark, _whole
-from kifu_lark.formats._memo import remember
-from kifu_lark.formats._tokens import match_tokens
+from kifu_lark.formats import engine
 from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.bod import DIAGRAM_LINES, DiagramReader, terminal_regex
+from kifu_lark.formats.engine import parsing, whole
+from kifu_lark.formats.engine.memo import remember
+from kifu_lark.formats.engine.tokens import match_tokens
 from kifu_lark.formats.japanese import (
     KANJI_DIGITS,
     PIECE_NAMES,
@@ -90,7 +92,7 @@ def _walk_regex() -> re.Pattern[str]:
     (KI2_MOVE's made non-capturing: the same moves): its ``findall`` gives a line's moves as
     pairs. A group the regex engine sets costs time, and each call on a match object too;
     a move new to the reader is matched again with its groups (:func:`_move_regex`)."""
-    regex = re.compile(f"({_lark.uncapture(_led_move_regex().pattern)})")
+    regex = re.compile(f"({parsing.uncapture(_led_move_regex().pattern)})")
     if regex.groups != 2:
         raise AssertionError(f"ki2.lark KI2_MOVE groups changed: {regex.pattern}")
     return regex
@@ -192,7 +194,7 @@ class _Reader:
         return self.builder
 
     def read(self, tree: Tree[Any]) -> Game:
-        for item in _lark.expand(tree.children, _head_runs()):
+        for item in parsing.expand(tree.children, _head_runs()):
             if isinstance(item, Tree) and item.data == "footer":
                 continue  # 激指's closing lines: not part of the record
             if self.builder is None and (isinstance(item, Tree) or item.type in DIAGRAM_LINES):
@@ -239,7 +241,7 @@ class _Reader:
             first = text[:1]
             if first == "*" or first == "&":
                 if scanning and _after_move_line().fullmatch(text + "\n") is None:
-                    raise _Inexact  # the scan takes any line starting so (a lone CR in it)
+                    raise engine.Inexact  # the scan takes any line starting so (a lone CR in it)
                 if first == "*":
                     builder.comment(comment_text(text))
                 else:
@@ -283,7 +285,7 @@ class _Reader:
             if scanning and (
                 end == 0 or (end != len(text) and not _line_end().fullmatch(text, end))
             ):
-                raise _Inexact  # a line with no move, or more than blanks after its moves
+                raise engine.Inexact  # a line with no move, or more than blanks after its moves
 
     def summary(self, token: Token) -> None:
         builder = self.start_builder()
@@ -319,28 +321,19 @@ def _head_runs() -> dict[str, re.Pattern[str]]:
 # line (see _Reader.moves), and any text where they do not is read with the grammar as it is.
 _SCAN = r"(?:[ \t　]*+[▲☗▼△☖▽][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
 
-#: MOVES_BLOCK matched with :data:`_SCAN` (see ``_lark.scanning``).
-_scanning = _lark.scanning("MOVES_BLOCK", _SCAN)
-
-
-class _Inexact(Exception):
-    """A move block taken with :data:`_SCAN` holds a line that is not moves alone: the text
-    is read with the grammar as it is."""
-
-
 @functools.cache
 def whole_record_pattern() -> re.Pattern[str]:
     """The usual record whole, as lark's lexer reads it with MOVES_BLOCK matched by
-    :data:`_SCAN`: a HEAD_BLOCK (or none), a board diagram (or none, see ``_whole.diagram``),
+    :data:`_SCAN`: a HEAD_BLOCK (or none), a board diagram (or none, see ``whole.diagram``),
     one MOVES_BLOCK (or none: a game ended before its first move) and the SUMMARY_LINE (or
     none), blank lines between them, and nothing else. Each terminal is an atomic group
     holding its own pattern, so that it takes what lark's lexer takes (its first match, none
     of it given back). No terminal lark tries first can match where each starts: HEAD_BLOCK
     leaves out the lines they take, a line that lark would read as a header line (priority
     1; it may start with ``▼``) is left out here, and the diagram's parts are placed by
-    ``_whole.lexed_as``. tests/formats/test_ki2_whole_record.py
+    ``whole.lexed_as``. tests/formats/test_ki2_whole_record.py
     checks that the tokens are those of a parser with that MOVES_BLOCK, on every text."""
-    lark = _lark.parser("ki2.lark", edit_terminals=_scanning)
+    lark = DECLARATION.scanner()
 
     def term(name: str) -> str:
         return f"(?>{lark.get_terminal(name).pattern.to_regexp()})"
@@ -348,7 +341,7 @@ def whole_record_pattern() -> re.Pattern[str]:
     blanks = f"{term('BLANK_LINE')}*+"
     header = term("HEADER_LINE")
     return re.compile(
-        f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{_whole.diagram(lark, blanks)}"
+        f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{whole.diagram(lark, blanks)}"
         f"(?:(?!{header})(?P<moves>{term('MOVES_BLOCK')}){blanks})?+"
         f"(?:(?!{header})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+\\Z"
     )
@@ -356,7 +349,7 @@ def whole_record_pattern() -> re.Pattern[str]:
 
 _WHOLE_RECORD = (
     ("head", "HEAD_BLOCK"),
-    *_whole.DIAGRAM_GROUPS,
+    *whole.DIAGRAM_GROUPS,
     ("moves", "MOVES_BLOCK"),
     ("summary", "SUMMARY_LINE"),
 )
@@ -372,25 +365,23 @@ def _whole_record(text: str) -> Tree[Any] | None:
     tokens = match_tokens(m, _WHOLE_RECORD)
     if m.start("ranks") < 0:  # no board: the tokens are the items
         return Tree("start", [t for t in tokens if t is not None])
-    return Tree("start", _whole.items(tokens))
+    return Tree("start", whole.items(tokens))
+
+
+def builder(options: ReadOptions) -> Callable[[str, Tree[Any], bool], list[Game]]:
+    """The engine's ``build``: the game of the tree parsed."""
+
+    def build(text: str, tree: Tree[Any], scanning: bool) -> list[Game]:
+        return [_Reader(text, options, scanning).read(tree)]
+
+    return build
 
 
 def read_ki2(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
     """Read a KI2/KI2U record (one game); ``scan=False`` reads it with the grammar as it is,
-    without :func:`whole_record_pattern` (the tests compare both)."""
-    if not text.endswith("\n"):
-        text += "\n"
-    tree = _whole_record(text) if scan else None
-    if tree is not None:
-        try:
-            return [_Reader(text, options, True).read(tree)]
-        except (KifuError, _Inexact):
-            pass  # read again with the grammar, which tells every error and which comes first
-    try:
-        tree = _lark.parse(_lark.parser("ki2.lark"), text, NAME)
-    except KifuSyntaxError as err:
-        raise _point_at_move(err) from None
-    return [_Reader(text, options).read(tree)]
+    without the fast ways (the tests compare both)."""
+
+    return engine.read(DECLARATION, text, builder(options), scan)
 
 
 _BLANKS = " \t　\r\n"
@@ -421,3 +412,14 @@ def _point_at_move(err: KifuSyntaxError) -> KifuSyntaxError:
     err.args = (err.message,)
     return err
 
+
+DECLARATION = engine.Declaration(
+    NAME,
+    "ki2.lark",
+    run="MOVES_BLOCK",
+    scan=_SCAN,
+    whole=_whole_record,
+    explain=_point_at_move,
+)
+"""KI2 for the reader engine: MOVES_BLOCK scanned with :data:`_SCAN`, the usual record
+matched whole by :func:`whole_record_pattern`."""

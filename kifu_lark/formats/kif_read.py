@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Final
 
 from lark import Token, Tree
 
 from kifu_lark.errors import InvalidRecordError, KifuError, KifuSyntaxError
-from kifu_lark.formats import _lark, _whole
-from kifu_lark.formats._memo import remember
-from kifu_lark.formats._tokens import match_tokens
+from kifu_lark.formats import engine
 from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.bod import DIAGRAM_LINES, DiagramReader, terminal_regex
+from kifu_lark.formats.engine import parsing, whole
+from kifu_lark.formats.engine.memo import remember
+from kifu_lark.formats.engine.tokens import match_tokens
 from kifu_lark.formats.japanese import (
     PIECE_NAMES,
     SPECIAL_NAMES,
@@ -80,7 +82,7 @@ class _KifReader:
 
     def read(self, items: list[Token | Tree[Token]]) -> Game:
         """Build the game from the top-level items of the parse tree."""
-        for item in _lark.expand(items, _head_runs()):
+        for item in parsing.expand(items, _head_runs()):
             if self.builder is None:
                 if isinstance(item, Tree) or item.type in DIAGRAM_LINES:
                     self.diagram.add(item)
@@ -213,7 +215,7 @@ class _KifReader:
                     # a line the block's terminals do not read, or a first line that is no
                     # move: the scan took more than the grammar's block would
                     if self.scanning:
-                        raise _Inexact
+                        raise engine.Inexact
                     raise AssertionError("a MOVES_BLOCK the grammar took is not whole lines")
                 end = stop
                 i = 1
@@ -484,8 +486,8 @@ def _walk_regex() -> re.Pattern[str]:
     the next line (:data:`_STRIDE` items a line). A group the regex engine sets costs time,
     and more inside a possessive part (it saves the groups set so far): so only the groups
     the walk reads capture, there is no group for the line whole, and no tuple a line."""
-    others = _lark.uncapture(_after_move())
-    regex = re.compile(f"{_lark.uncapture(_ply_regex().pattern, _WALK_GROUPS)}|({others})")
+    others = parsing.uncapture(_after_move())
+    regex = re.compile(f"{parsing.uncapture(_ply_regex().pattern, _WALK_GROUPS)}|({others})")
     if regex.groups != len(_WALK_GROUPS) + 1 or any(
         regex.groupindex[name] != i + 1 for i, name in enumerate(_WALK_GROUPS)
     ):
@@ -534,17 +536,20 @@ def normalise(text: str) -> str:
     return text
 
 
+def builder(options: ReadOptions) -> Callable[[str, Tree[Token], bool], Game]:
+    """The engine's ``build``: the game of the tree parsed."""
+
+    def build(text: str, tree: Tree[Token], scanning: bool) -> Game:
+        return _KifReader(text, options, scanning).read(tree.children)
+
+    return build
+
+
 def read_kif(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
     """Read a KIF/KIFU record (one game, with its variations); ``scan=False`` reads it with
-    the grammar as it is, without :data:`_SCAN` (the tests compare both)."""
-    text = normalise(text)
-    game = _scanned_game(text, options) if scan else None
-    if game is None:
-        try:
-            tree = _lark.parse(_lark.parser(GRAMMAR), text, FORMAT_NAME)
-        except KifuSyntaxError as err:
-            raise _explain(err) from None
-        game = _KifReader(text, options, False).read(tree.children)
+    the grammar as it is, without the fast ways (the tests compare both)."""
+
+    game = engine.read(DECLARATION, text, builder(options), scan)
     game.format = FORMAT_NAME
     return [game]
 
@@ -561,34 +566,25 @@ def read_kif(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
 _SCAN = r"(?:[ \t]*+[0-9][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
 
 
-#: The reader's parser: MOVES_BLOCK scanned with :data:`_SCAN` (see ``_lark.scanning``).
-_scanning = _lark.scanning("MOVES_BLOCK", _SCAN)
-
-
-class _Inexact(Exception):
-    """A move block the parser took with :data:`_SCAN` holds a line its terminals do not
-    read: the text is read again with the grammar as it is."""
-
-
 @functools.cache
 def whole_record_pattern() -> re.Pattern[str]:
     """The usual record whole, as the reader's parser (MOVES_BLOCK scanned with
     :data:`_SCAN`) lexes it: a HEAD_BLOCK (or none), a board diagram (or none, see
-    ``_whole.diagram``), MOVES_HEADER, one MOVES_BLOCK and the SUMMARY_LINE (or none), blank
+    ``whole.diagram``), MOVES_HEADER, one MOVES_BLOCK and the SUMMARY_LINE (or none), blank
     lines between them, and nothing else. Each terminal is an atomic group holding its own
     pattern, so that it takes what lark's lexer takes (its first match, none of it given
     back). No terminal lark tries first can match where each starts (HEAD_BLOCK leaves out
     the lines they take; a summary line lark would read as a header line is left out here;
-    the diagram's parts are placed by ``_whole.lexed_as``). tests/formats/test_kif_whole_record.py
+    the diagram's parts are placed by ``whole.lexed_as``). tests/formats/test_kif_whole_record.py
     checks that the tokens are lark's on every text."""
-    lark = _lark.parser(GRAMMAR, edit_terminals=_scanning)
+    lark = DECLARATION.scanner()
 
     def term(name: str) -> str:
         return f"(?>{lark.get_terminal(name).pattern.to_regexp()})"
 
     blanks = f"{term('BLANK_LINE')}*+"
     return re.compile(
-        f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{_whole.diagram(lark, blanks)}"
+        f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{whole.diagram(lark, blanks)}"
         f"(?P<header>{term('MOVES_HEADER')}){blanks}(?P<moves>{term('MOVES_BLOCK')}){blanks}"
         f"(?:(?!{term('HEADER_LINE')})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+\\Z"
     )
@@ -596,15 +592,15 @@ def whole_record_pattern() -> re.Pattern[str]:
 
 _WHOLE_RECORD = (
     ("head", "HEAD_BLOCK"),
-    *_whole.DIAGRAM_GROUPS,
+    *whole.DIAGRAM_GROUPS,
     ("header", "MOVES_HEADER"),
     ("moves", "MOVES_BLOCK"),
     ("summary", "SUMMARY_LINE"),
 )
 
 
-def _whole_record(text: str) -> list[Token | Tree[Token]] | None:
-    """The top items of ``text``'s parse tree when it is one usual record whole (see
+def _whole_record(text: str) -> Tree[Token] | None:
+    """The parse tree of ``text`` when it is one usual record whole (see
     :func:`whole_record_pattern`), with the tokens lark makes; ``None`` for any other text.
     lark makes no token here: the usual record, with or without a diagram, needs no parser."""
     m = whole_record_pattern().match(text)
@@ -612,22 +608,8 @@ def _whole_record(text: str) -> list[Token | Tree[Token]] | None:
         return None
     tokens = match_tokens(m, _WHOLE_RECORD)
     if m.start("ranks") < 0:  # no board: the tokens are the items
-        return [token for token in tokens if token is not None]
-    return _whole.items(tokens)
-
-
-def _scanned_game(text: str, options: ReadOptions) -> Game | None:
-    """The game of ``text`` (normalised) read with :data:`_SCAN`; ``None`` when the grammar
-    as it is must read it: a block holds a line its terminals do not read, or the text is
-    refused (its error, and which error comes first, are the grammar's to tell)."""
-    try:
-        items = _whole_record(text)
-        if items is None:
-            scanner = _lark.parser(GRAMMAR, edit_terminals=_scanning)
-            items = _lark.parse(scanner, text, FORMAT_NAME).children
-        return _KifReader(text, options, True).read(items)
-    except (KifuError, _Inexact):
-        return None
+        return Tree("start", [token for token in tokens if token is not None])
+    return Tree("start", whole.items(tokens))
 
 
 def _explain(err: KifuSyntaxError) -> KifuSyntaxError:
@@ -673,3 +655,16 @@ def _unread_part(line: str) -> int | None:
     if rest in ("", "+"):
         return None
     return pos + len(line[pos:]) - len(line[pos:].lstrip(_BLANKS))
+
+
+DECLARATION = engine.Declaration(
+    FORMAT_NAME,
+    GRAMMAR,
+    normalise=normalise,
+    run="MOVES_BLOCK",
+    scan=_SCAN,
+    whole=_whole_record,
+    explain=_explain,
+)
+"""KIF for the reader engine: MOVES_BLOCK scanned with :data:`_SCAN`, the usual record
+matched whole by :func:`whole_record_pattern`."""

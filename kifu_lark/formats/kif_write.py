@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kifu_lark.formats._memo import remember
 from kifu_lark.formats._nested import drive
 from kifu_lark.formats.base import Capabilities, WriteOptions
+from kifu_lark.formats.engine.memo import remember
 from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.formats.japanese import (
     KANJI_DIGITS,

@@ -31,8 +31,8 @@ import string
 from lark import Token, Tree
 
 from kifu_lark.errors import InvalidRecordError, KifuError, UnsupportedFeatureError
-from kifu_lark.formats import _lark
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.specials import folds_everything, written_special
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import is_standard_start
@@ -71,7 +71,7 @@ def read_ksbp(text: str, options: ReadOptions) -> list[Game]:
         InvalidRecordError: a repeated name, or a name whose branch has no start.
         IllegalMoveError: a move breaks a rule.
     """
-    tree = _lark.parse(_lark.parser("ksbp.lark"), text, _NAME)
+    tree = parsing.parse(parsing.parser("ksbp.lark"), text, _NAME)
     applets = [c for c in tree.children if isinstance(c, Tree) and c.data == "applet"]
     groups = [a.children for a in applets] if applets else [tree.children]
     games = []

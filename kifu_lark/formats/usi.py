@@ -13,8 +13,8 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
-from kifu_lark.formats import _lark
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.specials import folds_everything, written_special
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import SpecialKind
@@ -105,8 +105,8 @@ def _usi_move(token: str) -> dict[str, Any]:
 
 def read_usi(text: str, options: ReadOptions) -> list[Game]:
     """Read USI position lines (and bare SFEN lines), one game per line."""
-    tree = _lark.parse(_lark.parser("usi.lark"), text, "usi")
-    games: list[Game] = _lark.transform(_ToGames("usi", options, text), tree, text, "usi")
+    tree = parsing.parse(parsing.parser("usi.lark"), text, "usi")
+    games: list[Game] = parsing.transform(_ToGames("usi", options, text), tree, text, "usi")
     return games
 
 

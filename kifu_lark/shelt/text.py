@@ -16,8 +16,8 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from kifu_lark.errors import InvalidRecordError, KifuError, UnsupportedFeatureError
-from kifu_lark.formats import _lark
 from kifu_lark.formats.base import ReadOptions, WriteOptions
+from kifu_lark.formats.engine import parsing
 from kifu_lark.shelt.checker import Checker
 from kifu_lark.shelt.hints import hint_for
 from kifu_lark.shelt.model import (
@@ -163,8 +163,8 @@ def read_text(
 ) -> list[SheltRecord]:
     """Parse ``text`` with ``grammar``, check every move, and return the one record."""
     del options  # no format options yet; rule breaches cannot be tolerated (unknown rules)
-    tree = _lark.parse(_lark.parser(grammar), text, fmt)
-    items: list[Any] = _lark.transform(transformer(fmt, text), tree, text, fmt)
+    tree = parsing.parse(parsing.parser(grammar), text, fmt)
+    items: list[Any] = parsing.transform(transformer(fmt, text), tree, text, fmt)
     record = SheltRecord(format=fmt)
     tags: list[tuple[str, str]] = []
     checker: Checker | None = None

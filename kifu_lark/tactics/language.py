@@ -15,7 +15,7 @@ from attrs import frozen
 from lark import Token, Tree
 
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark
+from kifu_lark.formats.engine import parsing
 from kifu_lark.model.color import Color
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.square import Square
@@ -142,7 +142,7 @@ def parse_tactic(text: str, source: str = "tactic") -> Tactic:
     """
     if not text.endswith("\n"):
         text += "\n"  # the grammar ends every line with a newline
-    tree = _lark.parse(_lark.parser("tactic.lark"), text, source)
+    tree = parsing.parse(parsing.parser("tactic.lark"), text, source)
     return _Reader(text, source).read(tree)
 
 

@@ -10,17 +10,17 @@ from typing import Any
 from lark import Tree
 from lark.lexer import TerminalDef
 
-from kifu_lark.formats import _lark
+from kifu_lark.formats.engine import parsing
 
 
 def assert_terminals_in_place(
     grammar: str, scanning: Callable[[TerminalDef], None], name: str, scan: str
 ) -> None:
-    """The parser whose terminal ``name`` is matched with ``scan`` (``_lark.scanning``)
+    """The parser whose terminal ``name`` is matched with ``scan`` (``parsing.scanning``)
     tries its terminals in the order the grammar's own parser does: lark orders them by
     priority, width and then pattern length."""
-    scanner = _lark.parser(grammar, edit_terminals=scanning)
-    exact = _lark.parser(grammar)
+    scanner = parsing.parser(grammar, edit_terminals=scanning)
+    exact = parsing.parser(grammar)
     order = [t.name for t in scanner.parser.lexer.root_lexer.terminals]
     assert order == [t.name for t in exact.parser.lexer.root_lexer.terminals]
     pattern = scanner.get_terminal(name).pattern

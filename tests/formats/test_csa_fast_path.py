@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from lark import Lark, Token
 
 import kifu_lark
-from kifu_lark.formats import _lark
 from kifu_lark.formats.csa import cell_pattern, move_line_pattern, normalise, run_pattern
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.msk import FORMAT as MSK
 from kifu_lark.textio import decode
 from tests.conftest import FIXTURES
@@ -34,7 +34,7 @@ DIALECTS = {"csa": "csa.lark", "msk": MSK.grammar or "msk.lark"}
 def _reference(grammar: str) -> Lark:
     """A lexer of one terminal, MOVE_LINE, taken from the shipped grammar by ``%import``."""
     source = f"%import {grammar.removesuffix('.lark')} (MOVE_LINE)\nstart: MOVE_LINE+\n"
-    return Lark(source, parser="lalr", lexer="basic", import_paths=[_lark.GRAMMAR_LOADER])
+    return Lark(source, parser="lalr", lexer="basic", import_paths=[parsing.GRAMMAR_LOADER])
 
 
 @functools.cache
@@ -44,17 +44,17 @@ def _row_reference(grammar: str) -> Lark:
         f"%import {grammar.removesuffix('.lark')} (P_ROW, CELL)\n"
         "start: P_ROW CELL+\n%ignore /[ \\t]+/\n"
     )
-    return Lark(source, parser="lalr", lexer="basic", import_paths=[_lark.GRAMMAR_LOADER])
+    return Lark(source, parser="lalr", lexer="basic", import_paths=[parsing.GRAMMAR_LOADER])
 
 
 def _runs(grammar: str, text: str, kind: str = "MOVE_RUN") -> list[str]:
     """The ``kind`` tokens the full parser finds in ``text`` (none when it rejects it),
     those inside header and position runs included (cut as the reader cuts them)."""
     with contextlib.suppress(Exception):
-        tree = _lark.parser(grammar).parse(normalise(text))
+        tree = parsing.parser(grammar).parse(normalise(text))
         tokens = list(tree.scan_values(lambda v: isinstance(v, Token)))
         heads = dict.fromkeys(("INFO_RUN", "POSITION_RUN", "HEAD_RUN"), run_pattern(grammar))
-        return [str(t) for t in _lark.expand(tokens, heads) if t.type == kind]
+        return [str(t) for t in parsing.expand(tokens, heads) if t.type == kind]
     return []
 
 

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks import realistic
-from kifu_lark.formats import _lark, csa
+from kifu_lark.formats import csa
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.msk import FORMAT as MSK
 from tests.conftest import record_texts
 from tests.formats.scan_checks import assert_marks_change_no_match
@@ -38,7 +39,7 @@ TEXTS = _texts()
 
 
 def _patterns(grammar: str) -> list[str]:
-    lexer = _lark.parser(grammar, parser=None, lexer="basic")  # keeps every terminal
+    lexer = parsing.parser(grammar, parser=None, lexer="basic")  # keeps every terminal
     return [lexer.get_terminal(name).pattern.to_regexp() for name in _TERMINALS]
 
 

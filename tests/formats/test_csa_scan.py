@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, csa
+from kifu_lark.formats import csa, engine
 from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.csa_dialect import CSA
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.msk import MSK
 from kifu_lark.rules.fouls import tolerance
 from tests.canonical import dumps
@@ -41,14 +42,16 @@ def _read(grammar: str, text: str, scan: bool) -> Any:
 def _scanned(grammar: str, text: str) -> bool:
     """Whether the scanning parser and the cuts of its runs read ``text`` alone."""
     dialect = DIALECTS[grammar][0]
-    return csa._scanned_games(dialect, csa.normalise(text), _OPTIONS) is not None
+    return engine.read_fast(
+        csa.declaration(dialect), csa.normalise(text), csa.builder(dialect, _OPTIONS)
+    ) is not None
 
 
 @pytest.mark.parametrize("grammar", sorted(DIALECTS))
 def test_the_scan_keeps_every_terminal_in_its_place(grammar: str) -> None:
     """lark tries terminals in an order that depends on their patterns' lengths."""
-    scanning = _lark.parser(grammar, transformer=csa._TAGS, edit_terminals=csa._scanning)
-    exact = _lark.parser(grammar, transformer=csa._TAGS)
+    scanning = csa.declaration(DIALECTS[grammar][0]).scanner()
+    exact = parsing.parser(grammar, transformer=csa._TAGS)
     order = [t.name for t in scanning.parser.lexer.root_lexer.terminals]
     assert order == [t.name for t in exact.parser.lexer.root_lexer.terminals]
     run = scanning.get_terminal("MOVE_RUN").pattern

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, csa
+from kifu_lark.formats import csa
 from kifu_lark.formats.csa_dialect import CSA
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.msk import MSK
 from tests.conftest import record_texts
 from tests.test_fuzz import damaged
@@ -45,8 +46,8 @@ def _agree(grammar: str, text: str) -> bool:
         return False
     dialect = DIALECTS[grammar][0]
     try:
-        parser = _lark.parser(grammar, transformer=csa._TAGS)
-        parsed: list[list[tuple[Any, ...]]] = _lark.parse(parser, text, dialect.name)  # type: ignore[assignment]
+        parser = parsing.parser(grammar, transformer=csa._TAGS)
+        parsed: list[list[tuple[Any, ...]]] = parsing.parse(parser, text, dialect.name)  # type: ignore[assignment]
     except KifuError as err:  # the patterns took a text lark refuses
         pytest.fail(f"taken whole, but lark refuses it: {err}")
     assert _tokens(grammar, whole) == _tokens(grammar, parsed)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import kifu_lark
 from kifu_lark.errors import KifuSyntaxError
-from kifu_lark.formats import _lark
+from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.evaluation import _FIELDS, node_evaluation
 from kifu_lark.formats.evaluation_fast import (
     GRAMMAR,
@@ -45,10 +45,10 @@ LINES = _lines()
 
 def lark_fields(line: str) -> dict[str, object] | None:
     try:
-        tree = _lark.parse(_lark.parser(GRAMMAR), line, "evaluation")
+        tree = parsing.parse(parsing.parser(GRAMMAR), line, "evaluation")
     except KifuSyntaxError:
         return None
-    fields: dict[str, object] = _lark.transform(_FIELDS, tree, line, "evaluation")
+    fields: dict[str, object] = parsing.transform(_FIELDS, tree, line, "evaluation")
     return fields
 
 

@@ -2,7 +2,7 @@
 ``INFO_RUN``, ``POSITION_RUN`` and ``HEAD_RUN``) change nothing but speed.
 
 Each text is parsed twice: by the reader's parser, its run tokens cut back into lines or
-statements as the readers cut them (``_lark.cut``), and by the same grammar with the run
+statements as the readers cut them (``parsing.cut``), and by the same grammar with the run
 terminals made unable to match, which reads every line as its own token, as the grammar did
 before runs existed. Both must give the same tokens (type, text, value, offset, line,
 column), or reject the text at the same line and column: on every fixture and corpus text,
@@ -23,9 +23,10 @@ from lark.lexer import PatternRE, TerminalDef
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, csa, japanese_head, ki2_read, kif_read
-from kifu_lark.formats import _tokens as cutting
-from kifu_lark.formats._tokens import cut_lines
+from kifu_lark.formats import csa, japanese_head, ki2_read, kif_read
+from kifu_lark.formats.engine import parsing
+from kifu_lark.formats.engine import tokens as cutting
+from kifu_lark.formats.engine.tokens import cut_lines
 from tests.conftest import record_texts
 from tests.formats.scan_checks import located
 from tests.test_fuzz import mutations
@@ -52,11 +53,11 @@ def _without_runs(grammar: str) -> Lark:
     runs = GRAMMARS[grammar][0]
 
     def edit(terminal: TerminalDef) -> None:
-        _lark._uncaptured(terminal)
+        parsing._uncaptured(terminal)
         if terminal.name in runs:
             terminal.pattern = _NEVER
 
-    return _lark.parser(grammar, edit_terminals=edit)
+    return parsing.parser(grammar, edit_terminals=edit)
 
 
 def _tokens(grammar: str, lark: Lark, text: str) -> tuple[Any, ...]:
@@ -66,17 +67,17 @@ def _tokens(grammar: str, lark: Lark, text: str) -> tuple[Any, ...]:
     except UnexpectedInput as err:
         return ("rejected", err.line, err.column)
     runs = dict.fromkeys(GRAMMARS[grammar][0], _CUTS[grammar])
-    found = _lark.expand(tree.scan_values(lambda v: isinstance(v, Token)), runs)
+    found = parsing.expand(tree.scan_values(lambda v: isinstance(v, Token)), runs)
     return tuple((t.type, str(t), t.value, t.start_pos, t.line, t.column) for t in found)
 
 
 def _same(grammar: str, text: str) -> bool:
     """``text`` reads alike with and without runs; True when a run token was used."""
-    fast = _tokens(grammar, _lark.parser(grammar), text)
+    fast = _tokens(grammar, parsing.parser(grammar), text)
     assert _tokens(grammar, _without_runs(grammar), text) == fast
     tree_types = set()
     if fast[:1] != ("rejected",):
-        tree = _lark.parser(grammar).parse(text)
+        tree = parsing.parser(grammar).parse(text)
         tree_types = {t.type for t in tree.scan_values(lambda v: isinstance(v, Token))}
     return bool(tree_types & set(GRAMMARS[grammar][0]))
 
@@ -122,7 +123,7 @@ def test_fuzzed_fixtures_read_or_fail_alike(data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("grammar", ["kif.lark", "ki2.lark"])
 def test_a_head_is_cut_by_lines_as_by_matches(grammar: str) -> None:
-    """``_tokens.cut_lines`` (one findall a head) gives the tokens ``_lark.cut`` gives (a
+    """``_tokens.cut_lines`` (one findall a head) gives the tokens ``parsing.cut`` gives (a
     match a line) on every head of the fixtures and corpus, and declines where the pieces
     do not follow each other line after line."""
     pattern = japanese_head.head_lines(grammar)
@@ -130,7 +131,7 @@ def test_a_head_is_cut_by_lines_as_by_matches(grammar: str) -> None:
     for text in record_texts((".kif", ".kifu") if grammar == "kif.lark" else (".ki2", ".ki2u")):
         text = kif_read.normalise(text)
         try:
-            tree = _lark.parse(_lark.parser(grammar), text, grammar)
+            tree = parsing.parse(parsing.parser(grammar), text, grammar)
         except KifuError:
             continue
         heads += [t for t in tree.children if isinstance(t, Token) and t.type == "HEAD_BLOCK"]
@@ -138,18 +139,18 @@ def test_a_head_is_cut_by_lines_as_by_matches(grammar: str) -> None:
     for head in heads:
         lines = cut_lines(head, pattern, "BLANK_LINE")
         assert lines is not None
-        assert located(lines) == located(_lark.cut(head, pattern, "BLANK_LINE"))
+        assert located(lines) == located(parsing.cut(head, pattern, "BLANK_LINE"))
     gap = Token("HEAD_BLOCK", "先手：a\n|x|\n後手：b\n", 0, 1, 1)
     assert cut_lines(gap, pattern, "BLANK_LINE") is None
-    assert located(_lark.expand([gap], {"HEAD_BLOCK": pattern})) == located(
-        _lark.cut(gap, pattern, "BLANK_LINE")
+    assert located(parsing.expand([gap], {"HEAD_BLOCK": pattern})) == located(
+        parsing.cut(gap, pattern, "BLANK_LINE")
     )
 
 
 def _run_tokens(grammar: str, text: str) -> list[Token]:
     """The run tokens of ``text`` as the reader's parser lexes them (none if it refuses)."""
     try:
-        tree = _lark.parse(_lark.parser(grammar), text, grammar)
+        tree = parsing.parse(parsing.parser(grammar), text, grammar)
     except KifuError:
         return []
     runs = GRAMMARS[grammar][0]

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import ki2_read
+from kifu_lark.formats import engine, ki2_read
 from kifu_lark.formats.base import ReadOptions
+from kifu_lark.formats.engine import parsing
 from kifu_lark.rules.fouls import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
@@ -44,13 +45,14 @@ def _scanned(text: str) -> bool:
         return False
     try:
         ki2_read._Reader(text, _OPTIONS, True).read(tree)
-    except (KifuError, ki2_read._Inexact):
+    except (KifuError, engine.Inexact):
         return False
     return True
 
 
 def test_the_scan_keeps_every_terminal_in_its_place() -> None:
-    assert_terminals_in_place("ki2.lark", ki2_read._scanning, "MOVES_BLOCK", ki2_read._SCAN)
+    edit = parsing.scanning("MOVES_BLOCK", ki2_read._SCAN)
+    assert_terminals_in_place("ki2.lark", edit, "MOVES_BLOCK", ki2_read._SCAN)
 
 
 def test_every_fixture_and_corpus_text_reads_alike() -> None:

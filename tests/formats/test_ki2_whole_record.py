@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, ki2_read
+from kifu_lark.formats import ki2_read
+from kifu_lark.formats.engine import parsing
 from tests.conftest import record_texts
 from tests.formats.scan_checks import DIAGRAM_LINES, diagram_cases, located
 from tests.test_fuzz import damaged
@@ -30,8 +31,8 @@ def _agree(text: str) -> bool:
     if whole is None:
         return False
     try:
-        scanner = _lark.parser("ki2.lark", edit_terminals=ki2_read._scanning)
-        tree = _lark.parse(scanner, text, ki2_read.NAME)
+        scanner = ki2_read.DECLARATION.scanner()
+        tree = parsing.parse(scanner, text, ki2_read.NAME)
     except KifuError as err:  # the pattern took a text lark refuses
         pytest.fail(f"taken whole, but lark refuses it: {err}")
     assert whole.data == tree.data

@@ -15,8 +15,9 @@ from lark.exceptions import LarkError
 
 import kifu_lark
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, kif_read
+from kifu_lark.formats import kif_read
 from kifu_lark.formats.bod import terminal_regex
+from kifu_lark.formats.engine import parsing
 from kifu_lark.textio import decode
 from tests.conftest import FIXTURES, corpus_dir
 
@@ -100,8 +101,8 @@ def test_possessive_marks_change_no_fixture_line() -> None:
 def test_possessive_marks_change_no_moves_block() -> None:
     """On every KIF text (from each line on), MOVES_BLOCK matches as it would without its
     speed marks (as the parser's lexer has it: without named groups, see
-    ``_lark._uncaptured``)."""
-    pattern = _lark.parser(kif_read.GRAMMAR).get_terminal("MOVES_BLOCK").pattern.to_regexp()
+    ``parsing._uncaptured``)."""
+    pattern = parsing.parser(kif_read.GRAMMAR).get_terminal("MOVES_BLOCK").pattern.to_regexp()
     fast, plain = re.compile(pattern), re.compile(_plain(pattern))
     assert plain.pattern != fast.pattern
     for text in TEXTS.values():
@@ -112,7 +113,7 @@ def test_possessive_marks_change_no_moves_block() -> None:
 
 def _blocks(text: str) -> list[Token]:
     try:
-        tree = _lark.parser(kif_read.GRAMMAR).parse(text)
+        tree = parsing.parser(kif_read.GRAMMAR).parse(text)
     except LarkError:  # a text lark rejects has no block to walk
         return []
     return [t for t in tree.children if isinstance(t, Token) and t.type == "MOVES_BLOCK"]

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 import kifu_lark
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import kif_read
+from kifu_lark.formats import engine, kif_read
 from kifu_lark.formats.base import ReadOptions
+from kifu_lark.formats.engine import parsing
 from kifu_lark.rules.fouls import tolerance
 from tests.canonical import dumps
 from tests.conftest import record_texts
@@ -39,11 +40,14 @@ def _read(text: str, scan: bool) -> Any:
 
 def _scanned(text: str) -> bool:
     """Whether the scanning parser and the walk of its blocks read ``text`` alone."""
-    return kif_read._scanned_game(kif_read.normalise(text), _OPTIONS) is not None
+    return engine.read_fast(
+        kif_read.DECLARATION, kif_read.normalise(text), kif_read.builder(_OPTIONS)
+    ) is not None
 
 
 def test_the_scan_keeps_every_terminal_in_its_place() -> None:
-    assert_terminals_in_place(kif_read.GRAMMAR, kif_read._scanning, "MOVES_BLOCK", kif_read._SCAN)
+    edit = parsing.scanning("MOVES_BLOCK", kif_read._SCAN)
+    assert_terminals_in_place(kif_read.GRAMMAR, edit, "MOVES_BLOCK", kif_read._SCAN)
 
 
 def test_every_fixture_and_corpus_text_reads_alike() -> None:

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from benchmarks import realistic
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import _lark, kif_read
+from kifu_lark.formats import kif_read
+from kifu_lark.formats.engine import parsing
 from tests.conftest import record_texts
 from tests.formats.scan_checks import DIAGRAM_LINES, diagram_cases, located
 from tests.test_fuzz import damaged
@@ -26,12 +27,12 @@ def _agree(text: str) -> bool:
     whole = kif_read._whole_record(text)
     if whole is None:
         return False
-    scanner = _lark.parser(kif_read.GRAMMAR, edit_terminals=kif_read._scanning)
+    scanner = kif_read.DECLARATION.scanner()
     try:
-        tree = _lark.parse(scanner, text, kif_read.FORMAT_NAME)
+        tree = parsing.parse(scanner, text, kif_read.FORMAT_NAME)
     except KifuError as err:  # the pattern took a text lark refuses
         pytest.fail(f"taken whole, but lark refuses it: {err}")
-    assert located(whole) == located(tree.children)
+    assert located(whole.children) == located(tree.children)
     return True
 
 

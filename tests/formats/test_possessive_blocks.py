@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from kifu_lark.formats import _lark
+from kifu_lark.formats.engine import parsing
 from tests.conftest import record_texts
 
 _POSSESSIVE = re.compile(r"(?<!\\)([*+?}])\+")
@@ -29,7 +29,7 @@ def _texts(suffixes: tuple[str, ...]) -> list[str]:
 def test_a_possessive_block_matches_as_a_plain_one(
     grammar: str, name: str, suffixes: tuple[str, ...]
 ) -> None:
-    pattern = _lark.parser(grammar).get_terminal(name).pattern.to_regexp()
+    pattern = parsing.parser(grammar).get_terminal(name).pattern.to_regexp()
     fast, plain = re.compile(pattern), re.compile(_POSSESSIVE.sub(r"\1", pattern))
     assert "++" in pattern and plain.pattern != pattern, f"{name} lost its possessive mark"
     texts = _texts(suffixes)

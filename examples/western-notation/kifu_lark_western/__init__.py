@@ -15,8 +15,8 @@ import re
 from lark import Lark, Token
 
 from kifu_lark.errors import KifuSyntaxError, UnsupportedFeatureError
-from kifu_lark.formats._lark import parse
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.engine import parse
 from kifu_lark.formats.specials import written_special
 from kifu_lark.model import Game, PieceKind, Position, SpecialKind, Square
 from kifu_lark.rules.replay import GameBuilder

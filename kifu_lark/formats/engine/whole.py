@@ -21,7 +21,7 @@ from typing import Any
 
 from lark import Lark, Token, Tree
 
-from kifu_lark.formats._tokens import line_tokens
+from kifu_lark.formats.engine.tokens import line_tokens
 
 #: The groups of :func:`diagram` and their token types, in the order of the text.
 DIAGRAM_GROUPS = (

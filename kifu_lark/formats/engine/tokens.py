@@ -1,5 +1,5 @@
 """lark tokens made by the readers themselves, located as lark's lexer locates them: the
-pieces of a run token (``_lark.cut``) and the tokens of a whole record matched at once.
+pieces of a run token (``parsing.cut``) and the tokens of a whole record matched at once.
 
 Compiled with mypyc in the compiled build (``_build.py``): the whole-record fast paths of
 the CSA and KIF readers call it once a record.
@@ -82,7 +82,7 @@ def line_tokens(run: Token, kind: str) -> list[Token]:
 # its break) → the kind of the one piece it starts with and that piece's length, when what
 # follows the piece to the line's end is the end of a statement (blanks, a comma, the break);
 # ("", 0) when it is not that. Server heads repeat their lines record after record
-# (floodgate's nine start rows). Bounded, as formats/_memo.py's tables are.
+# (floodgate's nine start rows). Bounded, as formats/engine/memo.py says.
 _LINE_KINDS: dict[str, dict[str, tuple[str, int]]] = {}
 _LINE_KINDS_KEPT = 4096
 _NOT_A_PIECE: Final = ("", 0)
@@ -103,7 +103,7 @@ def _line_kind(pattern: re.Pattern[str], value: str) -> tuple[str, int]:
 
 def cut(run: Token, pattern: re.Pattern[str], skip: str = "") -> list[Token]:
     """The tokens ``run`` is made of, each located as lark locates a token: every match of
-    ``pattern`` (from ``_lark.pieces_pattern``; the matches follow each other and cover the
+    ``pattern`` (from ``parsing.pieces_pattern``; the matches follow each other and cover the
     run) as a token of its group's name holding that group's text, except those named
     ``skip``.
 
@@ -196,7 +196,7 @@ def _kinds(pattern: re.Pattern[str]) -> list[str] | None:
 
 
 def cut_lines(run: Token, pattern: re.Pattern[str], skip: str) -> list[Token] | None:
-    """What ``_lark.cut(run, pattern, skip)`` gives, where ``pattern``'s pieces (each a
+    """What ``parsing.cut(run, pattern, skip)`` gives, where ``pattern``'s pieces (each a
     group named as its terminal) are one line each and follow each other over ``run`` (a KIF
     or KI2 head); ``None`` where they do not. One ``findall`` gives every line with the
     group it matched; a line's token then starts where the one before ended, on the next

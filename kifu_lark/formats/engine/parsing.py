@@ -26,7 +26,7 @@ from lark.lexer import PatternRE, PatternStr, TerminalDef
 from lark.load_grammar import FromPackageLoader
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
-from kifu_lark.formats._tokens import cut, expand
+from kifu_lark.formats.engine.tokens import cut, expand
 
 __all__ = ["cut", "expand"]  # the readers' cut of a run token and of a head, compiled with _tokens
 
