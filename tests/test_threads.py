@@ -1,10 +1,10 @@
 """Reading in several threads at once gives the games reading alone gives.
 
 The readers share tables between reads (move texts, times, board set-ups, parsers built
-once: ``formats/engine/memo.py``, the per-reader tables, ``parsing.parser``). Eight threads read every
-fixture and real-shaped records of each reader, in their own orders, with the tables starting
-empty, bounded to a few entries (so that they are emptied again and again while other threads
-look things up) and the interpreter switching threads as often as it can; each game (or error)
+once: ``formats/engine/memo.py``, the per-reader tables, ``parsing.parser``). Eight threads
+read every fixture and real-shaped records of each reader, in their own orders, with the
+tables starting empty, bounded to a few entries (so that they are emptied again and again
+while other threads look things up) and the interpreter switching threads as often as it can; each game (or error)
 must equal the one read alone.
 """
 

@@ -765,7 +765,8 @@ def reader(dialect: Dialect) -> Callable[..., list[Game]]:
 # of MOVE_LINEs can hold. What it takes holds the run lark would take, from the same place;
 # the reader then cuts it with MOVE_LINE's pattern, and a text where the cuts do not cover a
 # run whole, that the parser refuses, or that does not read, is read again with the grammar as
-# it is, which says what is wrong first (tests/formats/test_csa_scan.py checks both agree).
+# it is, which says what is wrong first (tests/formats/test_engine_equivalence.py checks both
+# agree).
 _SCAN = r"[+\-][^\n]*+\n(?:[ \t,]*+(?:[+\-'T][^\n]*+)?+\n)*+[ \t,]*+"
 
 

@@ -562,7 +562,7 @@ def read_kif(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
 # place; the walk then reads every line with the grammar's terminals (_block_regex), and a text
 # where a line of a block does not read as one of them, that the parser refuses, or that does
 # not read, is read again with the grammar as it is, which says what is wrong first
-# (tests/formats/test_kif_scan.py checks both agree).
+# (tests/formats/test_engine_equivalence.py checks both agree).
 _SCAN = r"(?:[ \t]*+[0-9][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
 
 

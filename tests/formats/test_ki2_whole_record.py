@@ -3,7 +3,7 @@ apart with one match of a pattern built from the grammar's terminals
 (``ki2_read.whole_record_pattern``, its MOVES_BLOCK matched with ``ki2_read._SCAN``) instead
 of lark's lexer and parser: where it matches, the tokens must be the very tokens lark makes of the
 text with that MOVES_BLOCK (type, text, offset, line, column), on every fixture and corpus
-text, real-shaped records and damaged texts. tests/formats/test_ki2_scan.py checks that
+text, real-shaped records and damaged texts. tests/formats/test_engine_equivalence.py checks that
 every text then reads as with the grammar as it is."""
 
 from __future__ import annotations
