@@ -4,8 +4,8 @@ The readers share tables between reads (move texts, times, board set-ups, parser
 once: ``formats/engine/memo.py``, the per-reader tables, ``parsing.parser``). Eight threads
 read every fixture and real-shaped records of each reader, in their own orders, with the
 tables starting empty, bounded to a few entries (so that they are emptied again and again
-while other threads look things up) and the interpreter switching threads as often as it can; each game (or error)
-must equal the one read alone.
+while other threads look things up) and the interpreter switching threads as often as it
+can; each game (or error) must equal the one read alone.
 """
 
 from __future__ import annotations
