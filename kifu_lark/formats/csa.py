@@ -775,7 +775,8 @@ def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str
     """The usual record whole, in three parts, as lark's lexer takes it with the grammar as
     it is:
 
-    - the head: HEAD_RUN;
+    - the head: V3.0's encoding line, the comment lines before the version (floodgate's
+      ``'summary:`` block, placed first), then HEAD_RUN;
     - the moves: MOVE_LINE, or else any one character. ``findall`` from the head's end
       gives the MOVE_LINEs of the run up to the first piece of one character (a MOVE_LINE is
       longer): the run that MOVE_RUN, MOVE_LINEs in a row, takes;
@@ -793,7 +794,10 @@ def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str
 
     eos = term("_EOS")
     return (
-        re.compile(term("HEAD_RUN")),
+        re.compile(
+            f"(?:{term('ENCODING')}{eos})?+(?P<comments>(?:{term('COMMENT')}{eos})*+)"
+            f"(?P<head>{term('HEAD_RUN')})"
+        ),
         re.compile(f"{term('MOVE_LINE', lexer)}|(?s:.)"),
         re.compile(
             f"(?:(?P<special>{term('SPECIAL')}){eos}(?:(?P<time>{term('TIME')}){eos})?+)?+"
@@ -814,6 +818,7 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
     if head is None:
         return None
     start = at = head.end()
+    # the encoding line is syntax, not a statement: the parser's start rule drops it too
     # no MOVE_LINE holds a line that starts with "%": findall stops at the first SPECIAL,
     # and a text of many records is not taken to its end. A one-character find is a memchr;
     # a "%" inside a line (a comment) is passed over.
@@ -833,10 +838,11 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
     end = end_pattern.match(text, at)
     if end is None:
         return None
-    head_run, moves, special, time, comments = span_tokens(
+    first, head_run, moves, special, time, comments = span_tokens(
         text,
         [
-            ("HEAD_RUN", 0, start),
+            ("COMMENT_RUN", *head.span("comments")),
+            ("HEAD_RUN", *head.span("head")),
             ("MOVE_RUN", start, at),
             ("SPECIAL", *end.span("special")),
             ("TIME", *end.span("time")),
@@ -844,6 +850,8 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
         ],
     )
     items: list[tuple[Any, ...]] = [("run", head_run)]
+    if first is not None:
+        items.insert(0, ("run", first))
     if moves is not None:
         items.append(("moves", moves, statements))
     if special is not None:

@@ -113,3 +113,20 @@ def test_damaged_texts_taken_whole_are_lexed_as_lark_lexes_them(data: st.DataObj
     grammar = data.draw(st.sampled_from(sorted(DIALECTS)))
     text = data.draw(st.sampled_from(TEXTS[grammar]))
     _agree(grammar, data.draw(damaged(text, _ODD_LINES)))
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "'CSA encoding=UTF-8\n",  # V3.0's first line, as our writer and ShogiHome write it
+        "'summary:toryo:a win:b lose\n'black_rate:a:1500.0\n'white_rate:b:1400.0\n",
+        "'CSA encoding=UTF-8\n'a note on the file\n",
+        "'CSA encoding=UTF-8\n'CSA encoding=UTF-8\n",  # the second is a comment there
+    ],
+)
+def test_an_encoding_line_and_comments_before_the_version_are_taken_whole(head: str) -> None:
+    """V3.0's encoding line and comment lines before the version line (floodgate's summary
+    block, placed first) keep a record on the whole-record path, lexed as lark lexes it."""
+    for version in ("V2.2\n", "V3.0\n", ""):
+        text = head + version + "N+a\nN-b\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n"
+        assert _agree("csa.lark", text)
