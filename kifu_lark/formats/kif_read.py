@@ -50,8 +50,8 @@ _MoveParts = tuple[Square | None, Square | None, PieceKind, bool | None, bool, i
 # What a move text (``７六歩(77)``, ``同　銀(31)``, ``４五角打``) says, and the numbers of a
 # time text (spent, total), shared by every record read: records repeat both, and cutting a
 # move into its parts or working out a time costs more than the look-up.
-# Bounded: cleared when full, which only costs the sharing (random games use ~5 000 distinct
-# move texts in 30 000 moves).
+# Bounded: cleared when full, which only costs the sharing; the bound is well above the
+# distinct move texts that even random games write.
 _MOVES: dict[str, _MoveParts] = {}
 _MOVES_KEPT = 65536
 # A time's two halves apart: the spent part (``0:16``) repeats within a record, the running
