@@ -44,6 +44,7 @@ COMPILED = (
     "formats/engine/memo.py",
     "formats/engine/tokens.py",
     "formats/csa.py",
+    "formats/csa_start.py",
     "formats/kif_read.py",
     "formats/ki2.py",
     "formats/ki2_read.py",

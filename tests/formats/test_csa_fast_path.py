@@ -3,7 +3,7 @@
 A run of move lines (with their times and comments) is one ``MOVE_RUN`` token; the reader
 cuts it into moves with the compiled pattern of the grammar's ``MOVE_LINE`` terminal
 (``csa.move_line_pattern``). A board row is one ``BOARD_ROW`` token, cut into cells with the
-pattern of ``CELL`` (``csa.cell_pattern``). These tests cut the same tokens with lark lexers
+pattern of ``CELL`` (``csa_start.cell_pattern``). These tests cut the same tokens with lark lexers
 of those terminals, imported from the shipped grammar, and compare: on every fixture, on
 fuzzed fixtures, and on runs hypothesis puts together.
 """
@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from lark import Lark, Token
 
 import kifu_lark
-from kifu_lark.formats.csa import cell_pattern, move_line_pattern, normalise, run_pattern
+from kifu_lark.formats.csa import move_line_pattern, normalise, run_pattern
+from kifu_lark.formats.csa_start import cell_pattern
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.msk import FORMAT as MSK
 from kifu_lark.textio import decode

@@ -8,7 +8,7 @@ import pytest
 
 import kifu_lark
 from kifu_lark.errors import KifuError
-from kifu_lark.formats import csa
+from kifu_lark.formats import csa_start
 from kifu_lark.model.position import Position
 
 # as floodgate writes them: an empty cell is " * ", so some rows end in a blank
@@ -34,13 +34,13 @@ def record(rows: str = ROWS, headers: str = "N+a\nN-b\n", moves: str = "+7776FU\
 
 @pytest.fixture(autouse=True)
 def _forget() -> None:
-    csa._USUAL_ROWS.clear()
+    csa_start._USUAL_ROWS.clear()
 
 
 def remembered(rows: str) -> bool | None:
     """What the table holds for ``rows``: its key is the text from the first row to the end
     of the last (a row's token ends before the blanks after it)."""
-    return csa._USUAL_ROWS.get(("csa.lark", rows[rows.index("P1") :].rstrip()))
+    return csa_start._USUAL_ROWS.get(("csa.lark", rows[rows.index("P1") :].rstrip()))
 
 
 def read(text: str) -> kifu_lark.Game:
@@ -70,7 +70,7 @@ def test_remembered_rows_move_nothing_else_in_the_record() -> None:
         cold.value.column,
         cold.value.code,
     )
-    csa._USUAL_ROWS.clear()
+    csa_start._USUAL_ROWS.clear()
     good = record(headers=headers)
     cold_lines = [n.line for n in read(good).mainline()]
     assert [n.line for n in read(good).mainline()] == cold_lines == [16, 17, 18]
