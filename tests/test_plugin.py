@@ -6,6 +6,7 @@ shows up in the registry, the API and the CLI with no change to kifu-lark.
 
 from __future__ import annotations
 
+import ast
 import os
 from pathlib import Path
 
@@ -55,3 +56,22 @@ def test_plugin_appears_in_the_cli(capsys: pytest.CaptureFixture[str], tmp_path:
     out = tmp_path / "game.wst"
     assert 0 == main(["convert", str(EXAMPLE), "-o", str(out)])
     assert EXAMPLE.read_text() == out.read_text()
+
+
+PUBLIC_MODULES = {"kifu_lark", "kifu_lark.formats", "kifu_lark.errors", "kifu_lark.model"}
+
+
+def test_plugin_uses_public_names_only() -> None:
+    """The worked plugin imports from the documented plugin API alone (no private module or
+    name, no rules or engine internals), so what it shows a third party keeps working."""
+    source = EXAMPLE.parents[1] / "kifu_lark_western" / "__init__.py"
+    imported = [
+        (node.module, alias.name)
+        for node in ast.walk(ast.parse(source.read_text()))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kifu_lark")
+        for alias in node.names
+    ]
+    assert imported, "the plugin imports nothing from kifu_lark"
+    for module, name in imported:
+        assert module in PUBLIC_MODULES, f"{module}.{name}"
+        assert not name.startswith("_"), f"{module}.{name}"

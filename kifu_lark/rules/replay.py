@@ -7,9 +7,12 @@ engine, and grows the tree. Errors get the format, line, column, ply and text of
 
 The tree itself (specials, comments, times, variations, fouls pending, warnings) is
 :class:`~kifu_lark.rules.record_builder.RecordBuilder`'s, which ``GameBuilder`` extends with
-the moves: :meth:`GameBuilder.move` for any move as written, and the positional entries the
-built-in readers call (:meth:`~GameBuilder.move_between`, :meth:`~GameBuilder.move_piece`),
-which play the usual move on engine indices without building a ``Move`` to resolve.
+the moves, one public entry per kind of move input: :meth:`GameBuilder.move` takes any move
+as written, by keyword (the entry for plugins); the hot loops of the built-in readers call
+the positional entry of their kind, :meth:`~GameBuilder.move_between` for a move whose origin
+is written and :meth:`~GameBuilder.move_piece` for one written without it (a drop, 同,
+relative words), which play the usual move on engine indices without building a ``Move``
+to resolve.
 """
 
 from __future__ import annotations
@@ -71,7 +74,19 @@ class GameBuilder(RecordBuilder):
         if self.pending_foul is not None:
             raise self.pending_foul
         if from_ is not None and to is not None:
-            return self.move_from(to, from_, color, piece, piece_after, promote, text, line, column)
+            return self.move_between(
+                to.file,
+                to.rank,
+                from_.file,
+                from_.rank,
+                color,
+                piece,
+                piece_after,
+                promote,
+                text,
+                line,
+                column,
+            )
         if from_ is None and (drop or piece_after is None):
             # a drop may name its piece either way; otherwise piece_after means an origin
             kind = piece if piece is not None else piece_after
@@ -92,8 +107,9 @@ class GameBuilder(RecordBuilder):
         line: int | None,
         column: int | None,
     ) -> Node:
-        """:meth:`move` for a move written without its origin (KI2), every argument
-        positional: that reader's hot path, as :meth:`move_from` is for the others.
+        """:meth:`move` for a move written without its origin (KI2, a KIF drop), every
+        argument positional: the readers' hot path for that kind of move input, as
+        :meth:`move_between` is for a move whose origin is written.
 
         Raises:
             IllegalMoveError: for a move that breaks a rule or cannot be resolved.
@@ -155,45 +171,6 @@ class GameBuilder(RecordBuilder):
             )
         return self._append(played, line, column)
 
-    def move_from(
-        self,
-        to: Square,
-        from_: Square,
-        color: Color | None,
-        piece: PieceKind | None,
-        piece_after: PieceKind | None,
-        promote: bool | None,
-        text: str | None,
-        line: int | None,
-        column: int | None,
-    ) -> Node:
-        """:meth:`move` for a move whose origin is written (CSA, KIF, USI), with every
-        argument positional: the readers' hot path, with no keyword arguments to match and
-        no dispatch of :meth:`move`.
-
-        The move is checked and played in one pass over engine indices, creating at most one
-        ``Move`` (shared through ``Geometry.move``); the checks run in the order of
-        :meth:`_resolve` followed by ``Board.push``.
-
-        Raises:
-            IllegalMoveError: for a move that breaks a rule.
-        """
-        # Each coordinate read once: a Square is an attrs instance, whose every attribute
-        # read costs the compiled build a generic look-up.
-        return self.move_between(
-            to.file,
-            to.rank,
-            from_.file,
-            from_.rank,
-            color,
-            piece,
-            piece_after,
-            promote,
-            text,
-            line,
-            column,
-        )
-
     def move_between(
         self,
         to_file: int,
@@ -208,9 +185,15 @@ class GameBuilder(RecordBuilder):
         line: int | None,
         column: int | None,
     ) -> Node:
-        """:meth:`move_from` with both squares as numbers (file, rank): the CSA and KIF
-        readers' move tables hold them, and reading them from ``Square`` instances costs
-        the compiled build a generic look-up each. A ``Square`` is made only for an error.
+        """:meth:`move` for a move whose origin is written (CSA, KIF, USI, JKF), every
+        argument positional and both squares as numbers (file, rank): the readers' hot
+        path for that kind of move input. The readers' move tables hold the numbers, and
+        reading them from ``Square`` instances costs the compiled build a generic look-up
+        each; a ``Square`` is made only for an error.
+
+        The move is checked and played in one pass over engine indices, creating at most
+        one ``Move`` (shared through ``Geometry.move``); the checks run in the order of
+        :meth:`_resolve` followed by ``Board.push``.
 
         Raises:
             IllegalMoveError: for a move that breaks a rule.
@@ -304,7 +287,7 @@ class GameBuilder(RecordBuilder):
         g = board.g
         c = board.turn
         mover = _COLORS[c]
-        to_file, to_rank = to.file, to.rank  # read once (see move_from)
+        to_file, to_rank = to.file, to.rank  # read once (see move_between)
         if (color is not None and color is not mover) or to_file > g.files or to_rank > g.ranks:
             return None
         t = (to_rank + 1) * g.width + to_file
@@ -369,7 +352,7 @@ class GameBuilder(RecordBuilder):
         g = board.g
         c = board.turn
         mover = _COLORS[c]
-        to_file, to_rank = to.file, to.rank  # read once (see move_from)
+        to_file, to_rank = to.file, to.rank  # read once (see move_between)
         if (
             self.node.special is not None
             or kind is None

@@ -7,11 +7,17 @@ errors turned into :class:`~kifu_lark.errors.KifuSyntaxError`, tokens located as
 locates them, and bounded memo tables.
 
 A plugin's grammar may ``%import`` ours through :data:`GRAMMAR_LOADER`; it parses with
-:func:`parse` and sees only ``KifuError``.
+:func:`parse`, runs its transformer with :func:`transform`, and sees only ``KifuError``.
 """
 
 from kifu_lark.formats.engine.memo import remember
-from kifu_lark.formats.engine.parsing import GRAMMAR_LOADER, convert_lark_error, parse, parser
+from kifu_lark.formats.engine.parsing import (
+    GRAMMAR_LOADER,
+    convert_lark_error,
+    parse,
+    parser,
+    transform,
+)
 from kifu_lark.formats.engine.reader import Declaration, Inexact, read, read_fast
 
 __all__ = [
@@ -24,4 +30,5 @@ __all__ = [
     "read",
     "read_fast",
     "remember",
+    "transform",
 ]
