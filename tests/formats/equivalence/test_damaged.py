@@ -1,0 +1,103 @@
+"""Hypothesis-damaged texts keep every equivalence, for every format that declares fast ways
+(tests/formats/equivalence/cases.py): a fixture or corpus text changed by cuts, swaps, repeats,
+random bytes and the format's odd lines (lines the scan takes but a run may not hold,
+lines of other parts of a record) still
+
+- reads to the same games, or fails with the same error, both ways (test_games.py);
+- gives lark's tokens where the whole-record pattern takes it, and where the head's runs
+  and the run of moves are cut (test_tokens.py);
+- matches its terminals as they would without their possessive marks
+  (test_patterns.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kifu_lark.formats.engine import tokens as cutting
+from tests.formats.equivalence.case import Case, all_texts
+from tests.formats.equivalence.cases import CASES, IDS
+from tests.formats.equivalence.checks import (
+    assert_marks_change_no_match,
+    assert_runs_cut_as_lark_cuts_them,
+    located,
+    marked_patterns,
+    outcome,
+    run_tokens,
+    runs_alike,
+    whole_is_lark,
+)
+from tests.test_fuzz import damaged
+
+
+def _damaged(case: Case, data: st.DataObject) -> str:
+    """A fixture or corpus text of ``case``'s format, damaged."""
+    text = data.draw(st.sampled_from(all_texts(case)), label="text")
+    return data.draw(damaged(text, case.odd_lines), label="damaged")
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@settings(max_examples=125, deadline=None)
+@given(data=st.data())
+def test_damaged_texts_read_or_fail_alike(case: Case, data: st.DataObject) -> None:
+    """A damaged text reads, or fails with the same error, both ways."""
+    text = _damaged(case, data)
+    assert outcome(case, text, False) == outcome(case, text, True)
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_damaged_texts_taken_whole_are_lexed_as_lark_lexes_them(
+    case: Case, data: st.DataObject
+) -> None:
+    """Where the whole-record pattern takes a damaged text, its tokens are lark's."""
+    whole_is_lark(case, _damaged(case, data))
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_damaged_texts_read_alike_with_and_without_head_runs(
+    case: Case, data: st.DataObject
+) -> None:
+    """A damaged text gives the same tokens, or is refused at the same place, with and
+    without the head's run tokens."""
+    runs_alike(case, case.declaration.normalise(_damaged(case, data)))
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_damaged_runs_are_cut_alike_by_known_lines_and_by_matches(
+    case: Case, data: st.DataObject
+) -> None:
+    """Each head run of a damaged text is cut alike a line at a time and a match at a time."""
+    pattern = case.head_pieces()
+    text = case.declaration.normalise(_damaged(case, data))
+    for run in run_tokens(case, text, case.head_runs):
+        by_lines = cutting._cut_lines_known(run, pattern, "BLANK_LINE")
+        if by_lines is not None:
+            assert located(cutting._cut_matches(run, pattern, "BLANK_LINE")) == located(by_lines)
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@settings(deadline=None)
+@given(data=st.data())
+def test_damaged_runs_of_moves_are_cut_as_lark_cuts_them(case: Case, data: st.DataObject) -> None:
+    """Each run of moves (and CSA board row) of a damaged text is cut by the reader into the
+    tokens lark's lexer makes of it."""
+    assert_runs_cut_as_lark_cuts_them(case, case.declaration.normalise(_damaged(case, data)))
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_damaged_texts_match_alike_without_marks(case: Case, data: st.DataObject) -> None:
+    """Every marked terminal, and the scan, matches a damaged text as it would without its
+    possessive and atomic marks."""
+    text = case.declaration.normalise(_damaged(case, data))
+    for _, pattern, groups in marked_patterns(case):
+        assert_marks_change_no_match(pattern, [text], case.starts, somewhere=False, groups=groups)
