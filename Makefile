@@ -14,11 +14,9 @@ EXPECTED_BUILD = $(shell $(BIN)/python build_backend/kifu_lark_build.py)
 PURE_TESTS ?= tests/test_build.py tests/test_roundtrip.py tests/test_golden.py \
 	tests/test_corpus_conversions.py tests/formats/test_csa_corpus.py \
 	tests/formats/test_kif_corpus.py tests/formats/test_ki2_corpus.py \
-	tests/formats/test_csa_fast_path.py tests/formats/test_kif_fast.py \
+	tests/formats/equivalence tests/formats/test_csa.py tests/formats/test_kif.py \
 	tests/formats/test_evaluation_fast_path.py tests/dataset/test_replay.py \
 	tests/model/test_node.py tests/model/test_game.py tests/formats/test_csa_usual_rows.py \
-	tests/formats/test_csa_whole_record.py tests/formats/test_kif_whole_record.py \
-	tests/formats/test_ki2_whole_record.py tests/formats/test_engine_equivalence.py \
 	tests/formats/test_bod.py tests/formats/test_header_lines.py \
 	tests/formats/test_reader_totals.py
 

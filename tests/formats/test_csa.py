@@ -297,3 +297,59 @@ def test_times_read_with_running_totals_as_kif_times_are() -> None:
     assert [Time(14, 14), Time(5, 5), Time(3, 17)] == [n.time for n in csa.mainline()]
     assert [n.time for n in kif.mainline()] == [n.time for n in csa.mainline()]
     assert "   3 ２六歩(27)   ( 0:03/00:00:17)" in kifu_lark.dumps(csa, "kif").splitlines()
+
+
+_LINE_END = st.sampled_from(["\n", ",", " \n", "\t,\n", "\n\n", ",\n", ", ,\n \n"])
+_GAME = "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2h 8e8f"
+
+
+@given(
+    decorations=st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.integers(0, 999), st.sampled_from(["1.5", "0.25", "7."])),
+            _LINE_END,
+            _LINE_END,
+            st.lists(st.sampled_from(["'", "'*x", "'T3 ,x", "'**", "' a'b "]), max_size=2),
+        ),
+        min_size=14,
+        max_size=14,
+    )
+)
+def test_each_move_gets_its_time_comments_and_place(
+    decorations: list[tuple[int | str | None, str, str, list[str]]],
+) -> None:
+    """A legal game written with random times, statement ends and comments: every node gets
+    the time and comments written after its move, and the line and column of its move."""
+    moves = kifu_lark.loads(f"position startpos moves {_GAME}", "usi").mainline()
+    text = "PI\n+\n"
+    where: list[tuple[int, int]] = []
+    for node, (time, end, end2, comments) in zip(moves, decorations, strict=True):
+        assert node.move is not None
+        line = text.count("\n") + 1
+        where.append((line, len(text) - text.rfind("\n")))
+        text += node.move.csa() + end + (f"T{time}{end2}" if time is not None else "")
+        text += "".join(comment + "\n" for comment in comments)
+    game = kifu_lark.loads(text + "%TORYO\n", "csa")
+    read = game.mainline()[:-1]
+    for node, (time, _, _, comments), place in zip(read, decorations, where, strict=True):
+        expected = None if time is None else float(time)
+        assert expected == (None if node.time is None else node.time.spent)
+        assert [c[2:] if c.startswith("'*") else c for c in comments] == node.comments
+        assert place == (node.line, node.column)
+
+
+def test_comments_inside_a_run_stay_with_their_move() -> None:
+    """Comments after a move (engine lines, commas, quotes, a T) belong to that move; its
+    time is read before them."""
+    text = (
+        "PI\n+\n+7776FU\nT12\n'** 113 -3334FU\n' a'b T9 \n"
+        "-3334FU,T3,'*one\n  ,'two\n+2726FU\n'T\n%TORYO\n"
+    )
+    game = kifu_lark.loads(text, "csa")
+    first, second, third, end = game.mainline()
+    assert ["* 113 -3334FU", "' a'b T9 "] == first.comments and first.time is not None
+    assert 12 == first.time.spent
+    assert ["one", "'two"] == second.comments and second.time is not None
+    assert 3 == second.time.spent
+    assert ["'T"] == third.comments and third.time is None
+    assert end.special is not None

@@ -33,6 +33,10 @@ from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.variant import MINISHOGI
 from tests.conftest import FIXTURES, ROOT
+from tests.formats.equivalence import reader_internals
+from tests.formats.equivalence.case import all_texts
+from tests.formats.equivalence.cases import BY_NAME
+from tests.formats.equivalence.checks import run_tokens
 
 HEAD = "手合割：平手\n手数----指手---------消費時間--\n"
 
@@ -411,3 +415,25 @@ def test_skipped_move_number_is_an_error_saying_how_to_fix_it() -> None:
     err = caught.value
     assert ("BAD_MOVE_NUMBER", 3, 4) == (err.code, err.line, err.column)
     assert err.hint is not None and "変化：3手" in err.hint
+
+
+def test_the_walk_finds_where_each_line_of_a_block_starts() -> None:
+    """The walk keeps no line's length: where a line starts is worked out when a table
+    misses or a line is wrong, going forward from the last line asked for. Asked line after
+    line, or skipping lines, it gives where each line of every block of the fixtures and the
+    corpus starts."""
+    case = BY_NAME["kif"]
+    texts = [case.declaration.normalise(text) for text in all_texts(case)]
+    blocks = [block for text in texts for block in run_tokens(case, text, ["MOVES_BLOCK"])]
+    assert blocks
+    for block in blocks:
+        assert block.line is not None
+        offsets = [0]
+        for piece in block.splitlines(keepends=True)[:-1]:
+            offsets.append(offsets[-1] + len(piece))
+        every = reader_internals.kif_line_starts(block, block.line)
+        assert offsets == [every.at(block.line + i) for i in range(len(offsets))]
+        some = reader_internals.kif_line_starts(block, block.line)
+        for i in range(0, len(offsets), 3):
+            assert offsets[i] == some.at(block.line + i)
+            assert offsets[i] == some.at(block.line + i)  # asked again: the same line

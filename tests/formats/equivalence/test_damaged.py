@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from kifu_lark.formats.engine import tokens as cutting
 from tests.formats.equivalence.case import Case, all_texts
-from tests.formats.equivalence.cases import CASES, IDS
+from tests.formats.equivalence.cases import BY_NAME, CASES, IDS
 from tests.formats.equivalence.checks import (
     assert_marks_change_no_match,
     assert_runs_cut_as_lark_cuts_them,
@@ -32,9 +32,12 @@ from tests.formats.equivalence.checks import (
 from tests.test_fuzz import damaged
 
 
-def _damaged(case: Case, data: st.DataObject) -> str:
-    """A fixture or corpus text of ``case``'s format, damaged."""
-    text = data.draw(st.sampled_from(all_texts(case)), label="text")
+def _damaged(case: Case, data: st.DataObject, kin: bool = False) -> str:
+    """A fixture or corpus text of ``case``'s format (or, with ``kin``, of its kin's),
+    damaged."""
+    formats = [case, *(BY_NAME[name] for name in case.kin)] if kin else [case]
+    texts = [text for other in formats for text in all_texts(other)]
+    text = data.draw(st.sampled_from(texts), label="text")
     return data.draw(damaged(text, case.odd_lines), label="damaged")
 
 
@@ -98,6 +101,6 @@ def test_damaged_runs_of_moves_are_cut_as_lark_cuts_them(case: Case, data: st.Da
 def test_damaged_texts_match_alike_without_marks(case: Case, data: st.DataObject) -> None:
     """Every marked terminal, and the scan, matches a damaged text as it would without its
     possessive and atomic marks."""
-    text = case.declaration.normalise(_damaged(case, data))
+    text = case.declaration.normalise(_damaged(case, data, kin=True))
     for _, pattern, groups in marked_patterns(case):
         assert_marks_change_no_match(pattern, [text], case.starts, somewhere=False, groups=groups)
