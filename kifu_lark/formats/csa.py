@@ -19,8 +19,8 @@ Speed: lark spends as much on a token as the rules engine on a move, so the gram
 of them. Consecutive moves with their times and comments are one ``MOVE_RUN`` token, which
 ``_Records._moves`` cuts with the compiled pattern of the grammar's own ``MOVE_LINE``
 terminal; a ``P1``… row is one ``BOARD_ROW`` token, cut with ``CELL``'s pattern (no second
-parser: the patterns are lark's, and tests/formats/test_csa_fast_path.py checks they cut as
-lark does). The parser calls the tagging callbacks itself (no tree). Reading time is then
+parser: the patterns are lark's, and tests/formats/equivalence/test_tokens.py checks they cut
+as lark does). The parser calls the tagging callbacks itself (no tree). Reading time is then
 mostly the rules engine's (see ``benchmarks/bench_csa.py``).
 
 Records without position lines start from the usual position (将棋ウォーズ files); a
@@ -537,7 +537,7 @@ def reader(dialect: Dialect) -> Callable[..., list[Game]]:
 # of MOVE_LINEs can hold. What it takes holds the run lark would take, from the same place;
 # the reader then cuts it with MOVE_LINE's pattern, and a text where the cuts do not cover a
 # run whole, that the parser refuses, or that does not read, is read again with the grammar as
-# it is, which says what is wrong first (tests/formats/test_engine_equivalence.py checks both
+# it is, which says what is wrong first (tests/formats/equivalence/test_games.py checks both
 # agree).
 _SCAN = r"[+\-][^\n]*+\n(?:[ \t,]*+(?:[+\-'T][^\n]*+)?+\n)*+[ \t,]*+"
 
@@ -557,7 +557,7 @@ def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str
     Each terminal is an atomic group holding its own pattern, in the order the grammar
     allows them, so each takes what lark's lexer takes (its first match, none of it given
     back); no other terminal can start where each does. tests/formats/
-    test_csa_whole_record.py checks that the tokens are lark's on every text."""
+    equivalence/test_tokens.py checks that the tokens are lark's on every text."""
     lark = parsing.parser(grammar, transformer=_TAGS)
     lexer = parsing.parser(grammar, parser=None, lexer="basic")  # MOVE_LINE is MOVE_RUN's part
 

@@ -331,7 +331,7 @@ def whole_record_pattern() -> re.Pattern[str]:
     of it given back). No terminal lark tries first can match where each starts: HEAD_BLOCK
     leaves out the lines they take, a line that lark would read as a header line (priority
     1; it may start with ``▼``) is left out here, and the diagram's parts are placed by
-    ``whole.lexed_as``. tests/formats/test_ki2_whole_record.py
+    ``whole.lexed_as``. tests/formats/equivalence/test_tokens.py
     checks that the tokens are those of a parser with that MOVES_BLOCK, on every text."""
     lark = DECLARATION.scanner()
 

@@ -562,7 +562,7 @@ def read_kif(text: str, options: ReadOptions, scan: bool = True) -> list[Game]:
 # place; the walk then reads every line with the grammar's terminals (_block_regex), and a text
 # where a line of a block does not read as one of them, that the parser refuses, or that does
 # not read, is read again with the grammar as it is, which says what is wrong first
-# (tests/formats/test_engine_equivalence.py checks both agree).
+# (tests/formats/equivalence/test_games.py checks both agree).
 _SCAN = r"(?:[ \t]*+[0-9][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
 
 
@@ -575,8 +575,9 @@ def whole_record_pattern() -> re.Pattern[str]:
     pattern, so that it takes what lark's lexer takes (its first match, none of it given
     back). No terminal lark tries first can match where each starts (HEAD_BLOCK leaves out
     the lines they take; a summary line lark would read as a header line is left out here;
-    the diagram's parts are placed by ``whole.lexed_as``). tests/formats/test_kif_whole_record.py
-    checks that the tokens are lark's on every text."""
+    the diagram's parts are placed by ``whole.lexed_as``).
+    tests/formats/equivalence/test_tokens.py checks that the tokens are lark's on every
+    text."""
     lark = DECLARATION.scanner()
 
     def term(name: str) -> str:

@@ -19,7 +19,7 @@ _new_str: Final = str.__new__
 def token(kind: str, value: str, start: int, line: int, column: int) -> Token:
     """``Token(kind, value, start, line, column)``, made without lark's constructor (which
     sorts out keyword arguments first): the head of a short record is cut into a dozen of
-    them. tests/formats/test_head_blocks.py checks they equal the tokens lark
+    them. tests/formats/equivalence/test_tokens.py checks they equal the tokens lark
     makes of the same lines."""
     made: Token = _new_str(Token, value)
     made.type = kind
@@ -109,7 +109,7 @@ def cut(run: Token, pattern: re.Pattern[str], skip: str = "") -> list[Token]:
 
     A run of lines that are each one piece (the usual CSA head) is cut a line at a time,
     each line's kind looked up (see ``_LINE_KINDS``); any other run is cut by ``finditer``.
-    tests/formats/test_head_blocks.py checks both cuts agree."""
+    tests/formats/equivalence/test_tokens.py checks both cuts agree."""
     found = _cut_lines_known(run, pattern, skip)
     return _cut_matches(run, pattern, skip) if found is None else found
 

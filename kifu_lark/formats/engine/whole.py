@@ -8,7 +8,7 @@ lexer tries, in the parser's state, the terminals that state accepts (and the ig
 in one order: priority, width, pattern length. :func:`lexed_as` puts a terminal where the
 lexer would take it: behind a lookahead that refuses any text one of the terminals tried
 before it would take. What the lookahead refuses goes to lark, as any text the pattern does
-not match. tests/formats/test_{kif,ki2}_whole_record.py check the tokens are lark's.
+not match. tests/formats/equivalence/test_tokens.py checks the tokens are lark's.
 
 The diagram is part of the pattern because records with one (handicaps, problems, games from
 a set position) are common, and without it lark would lex and parse its twenty lines.
