@@ -45,6 +45,7 @@ COMPILED = (
     "formats/engine/tokens.py",
     "formats/csa.py",
     "formats/csa_start.py",
+    "formats/csa_moves.py",
     "formats/kif_read.py",
     "formats/ki2.py",
     "formats/ki2_read.py",

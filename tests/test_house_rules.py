@@ -94,7 +94,6 @@ def test_the_figure_check_finds_figures(tmp_path: Path) -> None:
 
 #: Modules still over the limit, each until it is split (a list that only shrinks).
 TOO_LONG = {
-    "kifu_lark/formats/csa.py",
     "kifu_lark/formats/kif_read.py",
 }
 MAX_LINES = 500

@@ -22,7 +22,7 @@ import pytest
 import kifu_lark
 from benchmarks import realistic
 from kifu_lark.errors import KifuError, LossyWriteWarning
-from kifu_lark.formats import csa, csa_start, ki2_read, kif_read
+from kifu_lark.formats import csa_moves, csa_start, ki2_read, kif_read
 from kifu_lark.formats.engine import parsing, tokens
 from kifu_lark.formats.registry import format_for_path
 from tests.canonical import dumps
@@ -33,8 +33,8 @@ ROUNDS = 2
 
 #: Every bounded table a reader shares between reads, and its size limit's name.
 TABLES = [
-    (csa, "_MOVES", "_MOVES_KEPT"),
-    (csa, "_TAILS", "_TAILS_KEPT"),
+    (csa_moves, "_MOVES", "_MOVES_KEPT"),
+    (csa_moves, "_TAILS", "_TAILS_KEPT"),
     (csa_start, "_USUAL_ROWS", "_USUAL_ROWS_KEPT"),
     (kif_read, "_MOVES", "_MOVES_KEPT"),
     (kif_read, "_SPENT", "_SPENT_KEPT"),

@@ -17,7 +17,7 @@ as it was read. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment. Fl
 
 Speed: lark spends as much on a token as the rules engine on a move, so the grammar makes few
 of them. Consecutive moves with their times and comments are one ``MOVE_RUN`` token, which
-``_Records._moves`` cuts with the compiled pattern of the grammar's own ``MOVE_LINE``
+``csa_moves.MoveRun.play`` cuts with the compiled pattern of the grammar's own ``MOVE_LINE``
 terminal; a ``P1``… row is one ``BOARD_ROW`` token, cut with ``CELL``'s pattern (no second
 parser: the patterns are lark's, and tests/formats/equivalence/test_tokens.py checks they cut
 as lark does). The parser calls the tagging callbacks itself (no tree). Reading time is then
@@ -32,103 +32,29 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 from lark import Lark, Token, Transformer
 
-from kifu_lark.errors import KifuError
 from kifu_lark.formats import engine
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
 from kifu_lark.formats.csa_dialect import CSA, ILLEGAL_ACTION, KEY_OF_NAME, Dialect
+from kifu_lark.formats.csa_moves import FLOODGATE_KEYS as FLOODGATE_KEYS
+from kifu_lark.formats.csa_moves import MoveRun, time_of
 from kifu_lark.formats.csa_start import COLORS as _COLORS
-from kifu_lark.formats.csa_start import KINDS as _KINDS
-from kifu_lark.formats.csa_start import SQUARES as _SQUARES
-from kifu_lark.formats.csa_start import findall_of, start_position
+from kifu_lark.formats.csa_start import start_position
 from kifu_lark.formats.csa_write import encoding_rule, writer
 from kifu_lark.formats.engine import parsing
-from kifu_lark.formats.engine.memo import remember
 from kifu_lark.formats.engine.tokens import span_tokens
-from kifu_lark.model.clock import TOTAL_CLOCK, spent_clock
-from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.headers import HeaderKey, Headers, Key
 from kifu_lark.model.move import SpecialKind, Time
-from kifu_lark.model.node import Node
-from kifu_lark.model.piece import PieceKind
-from kifu_lark.model.square import Square
 from kifu_lark.rules.replay import GameBuilder
-
-_BLACK: Final = Color.BLACK
-
-
-@functools.cache
-def move_line_pattern(grammar: str) -> Callable[[str], list[str]]:
-    """``findall`` of the grammar's ``MOVE_LINE`` terminal (one move and its time): a
-    ``MOVE_RUN`` token is a sequence of them, so the matches follow each other and cover it."""
-    lexer = parsing.parser(grammar, parser=None, lexer="basic")
-    return findall_of(lexer.get_terminal("MOVE_LINE").pattern.to_regexp())
-
-
-# "+7776FU" → (destination, origin or None for 00, mover, piece after, and the destination's
-# and the origin's file and rank as numbers, 0 for 00): a record repeats the same few hundred
-# move texts, so each is cut up once (bounded: cleared when full, which only costs the
-# sharing). The numbers go to GameBuilder.move_between: read from the squares, they cost an
-# attrs attribute look-up each in the compiled build.
-_MoveFields = tuple[Square, Square | None, Color, PieceKind, int, int, int, int]
-_MOVES: dict[str, _MoveFields] = {}
-_MOVES_KEPT = 65536
-
-
-def _move_fields(text: str) -> _MoveFields:
-    fields = _MOVES.get(text)
-    if fields is None:
-        origin = text[1:3]
-        to = _SQUARES[text[3:5]]
-        fields = (
-            to,
-            None if origin == "00" else _SQUARES[origin],
-            _COLORS[text[0]],
-            _KINDS[text[5:7]],
-            to.file,
-            to.rank,
-            int(origin[0]),
-            int(origin[1]),
-        )
-        remember(_MOVES, text, fields, _MOVES_KEPT)
-    return fields
-
-
-# What follows a move in a MOVE_LINE up to its comments ("\nT12\n", ",", "\n") → (the time
-# spent or None, as Node.set_time would store it: its clock bits and number, 0 when it cannot;
-# line ends, column after it when it has line ends, else its width). Bounded.
-_Tail = tuple[int | float | None, int, float, int, int]
-_TAILS: dict[str, _Tail] = {}
-_TAILS_KEPT = 8192
-
-
-def _tail(tail: str) -> _Tail:
-    """What follows a move, up to its comments (the caller cuts them off)."""
-    t = tail.find("T")
-    time: int | float | None = None
-    if t >= 0:
-        value = tail[t + 1 :].rstrip(" \t,\n")
-        time = _time_of(value)
-    breaks = tail.count("\n")
-    clock = 0 if time is None else spent_clock(time)
-    width = len(tail) - tail.rfind("\n") if breaks else len(tail)
-    found: _Tail = (time, clock, 0.0 if clock == 0 else float(time or 0), breaks, width)
-    return remember(_TAILS, tail, found, _TAILS_KEPT)
 
 
 def _unescape_note(value: str) -> str:
     """V3.0 ``$NOTE`` writes a line break as ``\\n`` and a backslash as ``\\\\``."""
     return re.sub(r"\\([\\n])", lambda m: "\n" if m.group(1) == "n" else "\\", value)
-
-
-def _time_of(text: str) -> int | float:
-    # ``int | float``, not ``float``: a compiled build turns an int returned as ``float``
-    # into a float, and ``T1`` must read (and write back) as 1, not 1.0.
-    return float(text) if "." in text else int(text)
 
 
 class _Tags(Transformer[Token, Any]):
@@ -231,16 +157,9 @@ class _Records:
         self.dialect = dialect
         self.options = options
         self.text = text
-        self.moves_in = move_line_pattern(dialect.grammar)
-        # parsed with _SCAN: MOVE_LINE's cuts must cover every run of moves whole
-        self.scanning = scanning
         self.runs = run_pattern(dialect.grammar)
-        self.headers = Headers()
-        # Each side's running total of the moves' times so far, set on each move as read;
-        # ``filled`` until a move's time takes another way (then ``fill_times`` works them out)
-        self.black_total = 0.0
-        self.white_total = 0.0
-        self.filled = True
+        # parsed with _SCAN: MOVE_LINE's cuts must cover every run of moves whole
+        self.moves = MoveRun(dialect.grammar, scanning)
 
     # --- a record --------------------------------------------------------------------------
 
@@ -256,13 +175,12 @@ class _Records:
             len(items),
         )
         root_comments: list[str] = []
-        self.headers = headers
-        self.black_total = self.white_total = 0.0
-        self.filled = True
+        moves = self.moves
+        moves.begin(headers)
         for item in items[:first_event]:
             tag = item[0]
             if tag == "comment":
-                if not self._note(item[1]):
+                if not moves.note(item[1]):
                     root_comments.append(_comment_text(item[1]))
             elif tag == "header":
                 # Headers.add, inlined: the compiled loop makes no interpreted call a line
@@ -281,9 +199,9 @@ class _Records:
         for item in items[first_event:]:
             tag, token = item[0], item[1]
             if tag == "moves":
-                self._moves(builder, token, item[2] if len(item) > 2 else None)
+                moves.play(builder, token, item[2] if len(item) > 2 else None)
             elif tag == "comment":
-                if not self._note(token):
+                if not moves.note(token):
                     builder.comment(_comment_text(token))
             elif tag == "header":
                 headers.entries.append(_header(token))
@@ -291,137 +209,8 @@ class _Records:
                 self._special(builder, token)
             else:
                 self._time(builder, token, token[1:])
-        builder.times_filled = self.filled
+        builder.times_filled = moves.filled
         return builder.finish(headers)
-
-    def _moves(self, builder: GameBuilder, run: Token, cut: list[str] | None) -> None:
-        """Play every move of a run (each with its optional time).
-
-        The hot loop of the reader: squares, kinds, colours and times come from tables, and
-        the move's text is only cut out when it has to go into an error.
-        """
-        line, column = run.line or 0, run.column or 0
-        moves, tails = _MOVES, _TAILS
-        stmt = ""
-        try:
-            if cut is not None:  # the MOVE_LINEs of a whole record's run (_whole_record)
-                statements = cut
-            else:
-                statements = self.moves_in(run)
-                if self.scanning and sum(map(len, statements)) != len(run):
-                    raise engine.Inexact  # the cuts follow each other: they cover the run, or a gap
-            for stmt in statements:
-                fields = moves.get(stmt[:7]) or _move_fields(stmt[:7])
-                to, origin, color, after, to_file, to_rank, from_file, from_rank = fields
-                if origin is None:
-                    node = builder.move_piece(to, color, after, None, True, "", None, line, column)
-                else:
-                    # called on the builder, not through a local bound method: compiled, that
-                    # is a C call, without the numbers boxed and unboxed again
-                    node = builder.move_between(
-                        to_file,
-                        to_rank,
-                        from_file,
-                        from_rank,
-                        color,
-                        None,
-                        after,
-                        None,
-                        None,
-                        line,
-                        column,
-                    )
-                # what follows the move: its time, line ends, blanks, commas, comments
-                quote = stmt.find("'", 7)
-                if quote < 0:
-                    tail = stmt[7:]
-                    time, clock, spent, breaks, width = tails.get(tail) or _tail(tail)
-                    if clock:  # Node.set_time's work, done once for the tail's text
-                        self._timed(node, color, spent, clock)
-                    elif time is not None:
-                        node.set_time(time, None)
-                        self.filled = False
-                    if breaks:
-                        line += breaks
-                        column = width
-                    else:
-                        column += width + 7
-                    continue
-                # comments: the part before them is looked up as a tail without any (engine
-                # lines differ from move to move; what comes before them repeats)
-                head = stmt[7:quote]
-                time, clock, spent, breaks, _ = tails.get(head) or _tail(head)
-                if clock:
-                    self._timed(node, color, spent, clock)
-                elif time is not None:
-                    node.set_time(time, None)
-                    self.filled = False
-                size = len(stmt)
-                if stmt.find("\n", quote) == size - 1:
-                    # the usual shape: one comment line, the statement's last (floodgate's
-                    # engine line): what the loop below does, without its scans
-                    line += breaks + 1
-                    column = 1
-                    self._comment_line(builder, stmt, quote, size - 1)
-                    continue
-                line += breaks + stmt.count("\n", quote)
-                # each comment runs to its line end; blanks and commas end statements. Each is
-                # cut out of the statement once (engine lines are long, and every move has one)
-                start = quote
-                while start < size:
-                    end = stmt.find("\n", start)
-                    if end < 0:
-                        end = size
-                    while start < end and stmt[start] in " \t,":
-                        start += 1
-                    if start < end:
-                        self._comment_line(builder, stmt, start, end)
-                    start = end + 1
-                last = stmt.rfind("\n", 7)
-                column = size - last if last >= 0 else size - 6
-        except KifuError as err:
-            err.text = err.text or stmt[:7]
-            raise
-
-    def _timed(self, node: Node, color: Color, spent: float, clock: int) -> None:
-        """Give ``node``, a move of ``color``, its time ``spent`` (``clock`` as
-        ``spent_clock`` gives it) and its running total, as ``fill_times`` would: the
-        mover's total so far (a float) plus ``spent``. Once a move's time took another way,
-        ``fill_times`` works out the totals from there on."""
-        if not self.filled:
-            node._spent = spent
-            node._clock = clock
-            return
-        if color is _BLACK:
-            total = self.black_total + spent
-            self.black_total = total
-        else:
-            total = self.white_total + spent
-            self.white_total = total
-        node._spent = spent
-        node._total = total
-        node._clock = clock | TOTAL_CLOCK
-
-    def _comment_line(self, builder: GameBuilder, stmt: str, start: int, end: int) -> None:
-        """The comment ``stmt[start:end]`` (a ``'`` line): a floodgate note goes to the
-        headers, a ``'*`` line loses its two marks (as ``_comment_text`` gives it), a plain
-        ``'`` line keeps its apostrophe."""
-        if start + 1 < end and stmt[start + 1] == "*":
-            builder.comment(stmt[start + 2 : end])
-        else:
-            part = stmt[start:end]
-            if not self._note(part):
-                builder.comment(part)
-
-    def _note(self, comment: str) -> bool:
-        """Add ``comment`` to the headers when it is a floodgate note; whether it was."""
-        if comment[1:2] == "*":  # most comments ('** evaluations): not a note
-            return False
-        found = _floodgate_header(comment)
-        if found is None:
-            return False
-        self.headers.entries.append(found)
-        return True
 
     def _special(self, builder: GameBuilder, token: Token) -> None:
         name = token[1:]
@@ -434,28 +223,9 @@ class _Records:
 
     def _time(self, builder: GameBuilder, token: Token, value: str) -> None:
         # The grammar puts a time after a move or special only: the node is one of those.
-        builder.time(Time(_time_of(value)))
+        builder.time(Time(time_of(value)))
         if builder.node.move is not None:  # a move's time without its running total
-            self.filled = False
-
-#: Floodgate's ``'key:value`` notes read as headers (key as written), in the order the
-#: server writes them: before the moves, after the start position, after the moves.
-FLOODGATE_KEYS = (
-    "Max_Moves",
-    "Least_Time_Per_Move",
-    "Increment",
-    "rating",
-    "black_rate",
-    "white_rate",
-    "summary",
-)
-_FLOODGATE = re.compile("'(" + "|".join(FLOODGATE_KEYS) + "):(.*)")
-
-
-def _floodgate_header(text: str) -> tuple[str, str] | None:
-    """(key, value) of a floodgate note (``'black_rate:name+hash:3382.0``), else ``None``."""
-    m = _FLOODGATE.fullmatch(text)
-    return None if m is None else (m.group(1), m.group(2))
+            self.moves.filled = False
 
 
 def _comment_text(token: str) -> str:

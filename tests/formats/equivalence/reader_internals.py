@@ -3,8 +3,9 @@ own cuts of a run of moves (checked against lark's line terminals) and the memo 
 read fills (emptied for a cold read). Everything else the suite reads through the format's
 ``engine.Declaration``.
 
-The CSA move run and the KIF move block are to leave formats/csa.py and formats/kif_read.py
-for modules of their own (issue 33, step 2): this module is what follows them.
+The CSA move run lives in formats/csa_moves.py; the KIF move block is to leave
+formats/kif_read.py for a module of its own (issue 33, step 2): this module is what follows
+them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from kifu_lark.formats import bod, csa, csa_start, ki2_read, kif_read
+from kifu_lark.formats import bod, csa_moves, csa_start, ki2_read, kif_read
 from kifu_lark.formats.engine import tokens
 
 #: The KIF walk reads a block this many characters at a time.
@@ -22,7 +23,7 @@ KIF_CHUNK: int = kif_read._CHUNK
 
 def csa_move_lines(grammar: str) -> Callable[[str], list[str]]:
     """The CSA reader's cut of a MOVE_RUN token into its MOVE_LINEs."""
-    return lambda run: csa.move_line_pattern(grammar)(run)
+    return lambda run: csa_moves.move_line_pattern(grammar)(run)
 
 
 def kif_block_lines(block: str) -> list[str]:
@@ -44,7 +45,7 @@ def kif_line_starts(block: str, line: int) -> Any:
 
 def csa_memos() -> list[dict[Any, Any]]:
     """The tables a CSA or MSK read fills."""
-    return [csa._MOVES, csa._TAILS, csa_start._USUAL_ROWS, tokens._LINE_KINDS]
+    return [csa_moves._MOVES, csa_moves._TAILS, csa_start._USUAL_ROWS, tokens._LINE_KINDS]
 
 
 def kif_memos() -> list[dict[Any, Any]]:
