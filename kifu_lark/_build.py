@@ -47,6 +47,7 @@ COMPILED = (
     "formats/csa_start.py",
     "formats/csa_moves.py",
     "formats/kif_read.py",
+    "formats/kif_moves.py",
     "formats/ki2.py",
     "formats/ki2_read.py",
     "formats/ki2_write.py",

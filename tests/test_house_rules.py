@@ -93,9 +93,7 @@ def test_the_figure_check_finds_figures(tmp_path: Path) -> None:
 
 
 #: Modules still over the limit, each until it is split (a list that only shrinks).
-TOO_LONG = {
-    "kifu_lark/formats/kif_read.py",
-}
+TOO_LONG: set[str] = set()
 MAX_LINES = 500
 
 

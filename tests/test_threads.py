@@ -22,7 +22,7 @@ import pytest
 import kifu_lark
 from benchmarks import realistic
 from kifu_lark.errors import KifuError, LossyWriteWarning
-from kifu_lark.formats import csa_moves, csa_start, ki2_read, kif_read
+from kifu_lark.formats import csa_moves, csa_start, ki2_read, kif_moves
 from kifu_lark.formats.engine import parsing, tokens
 from kifu_lark.formats.registry import format_for_path
 from tests.canonical import dumps
@@ -36,9 +36,9 @@ TABLES = [
     (csa_moves, "_MOVES", "_MOVES_KEPT"),
     (csa_moves, "_TAILS", "_TAILS_KEPT"),
     (csa_start, "_USUAL_ROWS", "_USUAL_ROWS_KEPT"),
-    (kif_read, "_MOVES", "_MOVES_KEPT"),
-    (kif_read, "_SPENT", "_SPENT_KEPT"),
-    (kif_read, "_TOTALS", "_TOTALS_KEPT"),
+    (kif_moves, "_MOVES", "_MOVES_KEPT"),
+    (kif_moves, "_SPENT", "_SPENT_KEPT"),
+    (kif_moves, "_TOTALS", "_TOTALS_KEPT"),
     (ki2_read, "_FIELDS", "_FIELDS_KEPT"),
     (tokens, "_LINE_KINDS", "_LINE_KINDS_KEPT"),
 ]

@@ -3,9 +3,8 @@ own cuts of a run of moves (checked against lark's line terminals) and the memo 
 read fills (emptied for a cold read). Everything else the suite reads through the format's
 ``engine.Declaration``.
 
-The CSA move run lives in formats/csa_moves.py; the KIF move block is to leave
-formats/kif_read.py for a module of its own (issue 33, step 2): this module is what follows
-them.
+The CSA move run and the KIF move block live in modules of their own, formats/csa_moves.py
+and formats/kif_moves.py (issue 33, step 2).
 """
 
 from __future__ import annotations
@@ -14,11 +13,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from kifu_lark.formats import bod, csa_moves, csa_start, ki2_read, kif_read
+from kifu_lark.formats import bod, csa_moves, csa_start, ki2_read, kif_moves
 from kifu_lark.formats.engine import tokens
 
 #: The KIF walk reads a block this many characters at a time.
-KIF_CHUNK: int = kif_read._CHUNK
+KIF_CHUNK: int = kif_moves._CHUNK
 
 
 def csa_move_lines(grammar: str) -> Callable[[str], list[str]]:
@@ -28,19 +27,24 @@ def csa_move_lines(grammar: str) -> Callable[[str], list[str]]:
 
 def kif_block_lines(block: str) -> list[str]:
     """The KIF reader's walk through a MOVES_BLOCK token: its lines, as the walk takes them."""
-    return [m.group() for m in kif_read._block_regex().finditer(block)]
+    return [m.group() for m in kif_moves._block_regex().finditer(block)]
 
 
 def kif_walk() -> tuple[re.Pattern[str], re.Pattern[str], int, tuple[str, ...]]:
     """The KIF walk: PLY_LINE's regex (every group), the split regex (the groups the walk
     keeps, then a comment or bookmark line whole), the items a line in its split, and the
     groups it keeps."""
-    return kif_read._ply_regex(), kif_read._walk_regex(), kif_read._STRIDE, kif_read._WALK_GROUPS
+    return (
+        kif_moves._ply_regex(),
+        kif_moves._walk_regex(),
+        kif_moves._STRIDE,
+        kif_moves._WALK_GROUPS,
+    )
 
 
 def kif_line_starts(block: str, line: int) -> Any:
     """The KIF walk's record of where a block's lines start (``.at(line)``)."""
-    return kif_read._LineStarts(block, line)
+    return kif_moves._LineStarts(block, line)
 
 
 def csa_memos() -> list[dict[Any, Any]]:
@@ -50,7 +54,7 @@ def csa_memos() -> list[dict[Any, Any]]:
 
 def kif_memos() -> list[dict[Any, Any]]:
     """The tables a KIF read fills."""
-    return [kif_read._MOVES, kif_read._SPENT, kif_read._TOTALS, bod._ROWS, tokens._LINE_KINDS]
+    return [kif_moves._MOVES, kif_moves._SPENT, kif_moves._TOTALS, bod._ROWS, tokens._LINE_KINDS]
 
 
 def ki2_memos() -> list[dict[Any, Any]]:
