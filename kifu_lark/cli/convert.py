@@ -30,7 +30,8 @@ from kifu_lark.textio import encode, normalize_encoding
 NAME = "convert"
 HELP = "convert a record (or a folder of records) to another format"
 EPILOG = (
-    WALK_HELP + ". Outputs mirror the input folder: X.kif becomes X.csa; inputs whose outputs "
+    WALK_HELP + ". Outputs mirror the input folder: X.kif becomes X.csa (--to kifu writes "
+    "X.kifu, in UTF-8 as -o X.kifu does; --to kif X.kif, in CP932); inputs whose outputs "
     "would collide (X.kif and X.kifu) keep their extension (X.kif.csa, X.kifu.csa); a "
     "multi-game input gives X-1.csa, X-2.csa … Each file is written to a temporary name "
     "and renamed, so an interrupted run leaves no half file; the summary counts the files "
@@ -122,6 +123,15 @@ def _chosen_target(args: argparse.Namespace) -> str:
         if by_ext is not None:
             return by_ext.name
     raise KifuError("no output format", code="USAGE", hint="pass --to FORMAT")
+
+
+def output_extension(args: argparse.Namespace, target: str) -> str:
+    """The extension of the files written into a folder: the one ``--to`` names when it
+    names one of the format's (``--to kifu`` writes ``.kifu``, UTF-8, as ``-o x.kifu``
+    does), else the format's first."""
+    extensions = get_format(target).extensions
+    asked = "." + (args.target_format or "").strip().lower().lstrip(".")
+    return asked if asked in extensions else extensions[0]
 
 
 def _is_folder(name: str) -> bool:
@@ -279,7 +289,7 @@ def run(args: argparse.Namespace) -> int:
         if args.output == "-":
             raise KifuError("a folder converts into a folder", code="USAGE", hint="pass -o OUTDIR")
         files = list(expand([args.input], args.source_format, args.globs))
-        plan = plan_targets(files, Path(args.input), get_format(target).extensions[0])
+        plan = plan_targets(files, Path(args.input), output_extension(args, target))
         reserved = _reserved(plan)
         jobs = [(str(f), plan[f], reserved[f], target, args) for f in files]
         results = parallel_map(_convert_one, jobs, jobs_count(args.jobs), "convert")
@@ -320,10 +330,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if _is_folder(args.output):
         stem = Path(args.input).stem if args.input != "-" else "record"
-        fmt = get_format(target)
+        extension = output_extension(args, target)
         for i, record in enumerate(records):
             suffix = f"-{i + 1}" if len(records) > 1 else ""
-            path = Path(args.output) / (stem + suffix + fmt.extensions[0])
+            path = Path(args.output) / (stem + suffix + extension)
             _warn(args.input, _write(record, path, target, args))
         return 0
     if len(records) > 1:

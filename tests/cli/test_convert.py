@@ -1,0 +1,41 @@
+"""``kifu-lark convert``: a folder gets what a file gets, tolerated breaches are reported,
+exit statuses agree between a file and a folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kifu_lark.cli import main
+
+# A comment with a character CP932 cannot hold: only a UTF-8 file keeps it.
+CSA = "V2.2\nPI\n+\n+7776FU\n'𠮷野家で\n-3334FU\n"
+
+
+@pytest.mark.parametrize(("to", "extension"), [("kifu", ".kifu"), ("ki2u", ".ki2u")])
+def test_a_folder_gets_the_file_a_single_conversion_gets(
+    tmp_path: Path, to: str, extension: str
+) -> None:
+    """--to kifu on a folder, or a file into a folder, writes UTF-8 .kifu files, the bytes
+    -o x.kifu gets."""
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a.csa").write_text(CSA, encoding="utf-8")
+    single = tmp_path / f"x{extension}"
+    assert 0 == main(["convert", str(src / "a.csa"), "-o", str(single)])
+    assert 0 == main(["convert", str(src / "a.csa"), "--to", to, "-o", str(tmp_path / "one") + "/"])
+    assert 0 == main(["convert", str(src), "--to", to, "-o", str(tmp_path / "many")])
+    assert "𠮷野家" in single.read_text(encoding="utf-8")
+    assert single.read_bytes() == (tmp_path / "one" / f"a{extension}").read_bytes()
+    assert single.read_bytes() == (tmp_path / "many" / f"a{extension}").read_bytes()
+
+
+def test_a_folder_to_kif_writes_what_a_kif_file_gets(tmp_path: Path) -> None:
+    """--to kif on a folder writes .kif files, in CP932 as -o x.kif does."""
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a.csa").write_text(CSA.replace("𠮷", "吉"), encoding="utf-8")
+    assert 0 == main(["convert", str(src / "a.csa"), "-o", str(tmp_path / "x.kif")])
+    assert 0 == main(["convert", str(src), "--to", "kif", "-o", str(tmp_path / "many")])
+    assert (tmp_path / "x.kif").read_bytes() == (tmp_path / "many" / "a.kif").read_bytes()
