@@ -140,6 +140,39 @@ def expand(
             yield path
 
 
+def issue_item(issue: Any) -> dict[str, Any]:
+    """A record's :class:`~kifu_lark.model.game.Issue` (a breach let through by
+    ``--tolerate`` …) as a report item."""
+    return {
+        "code": issue.code,
+        "message": issue.message,
+        "ply": issue.ply,
+        "line": issue.line,
+        "column": issue.column,
+    }
+
+
+def report_line(path: str, item: dict[str, Any], level: str) -> str:
+    """One report line, ``path:line:col: level: move N: message [CODE] (hint)``: how
+    ``validate`` reports an error or warning, and ``convert`` a tolerated breach."""
+    where = ":".join(str(item[k]) for k in ("line", "column") if item.get(k) is not None)
+    prefix = f"{path}:{where}" if where else path
+    ply = f"move {item['ply']}: " if item.get("ply") else ""
+    code = f" [{item['code']}]" if item.get("code") else ""
+    hint = f" ({item['hint']})" if item.get("hint") else ""
+    return f"{prefix}: {level}: {ply}{item['message']}{code}{hint}"
+
+
+def warning_lines(path: str, records: Iterable[Any]) -> list[str]:
+    """The report lines of every issue the records carry (breaches ``--tolerate`` let
+    through), as ``validate`` prints them."""
+    return [
+        report_line(path, issue_item(w), "warning")
+        for record in records
+        for w in getattr(record, "warnings", [])
+    ]
+
+
 class Progress:
     """A one-line progress bar on standard error, shown only on a terminal."""
 

@@ -20,6 +20,7 @@ from kifu_lark.cli.common import (
     jobs_count,
     parallel_map,
     read_records,
+    warning_lines,
 )
 from kifu_lark.errors import KifuError, LossyWriteWarning, UnsupportedFeatureError
 from kifu_lark.files import write_atomically
@@ -53,9 +54,13 @@ def noting_losses(write: Callable[[], _T]) -> tuple[_T, list[str]]:
     return result, notes
 
 
-def _warn(source: str, notes: list[str]) -> None:
-    for note in notes:
-        print(f"{source}: warning: {note}", file=sys.stderr)
+def _loss_lines(source: str, notes: list[str]) -> list[str]:
+    return [f"{source}: warning: {note}" for note in notes]
+
+
+def _warn(lines: list[str]) -> None:
+    for line in lines:
+        print(line, file=sys.stderr)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -252,10 +257,11 @@ _Job = tuple[str, Path, frozenset[Path], str, argparse.Namespace]
 
 def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
     """Convert one file of a folder; returns (input, error message or None, files written,
-    warnings)."""
+    warning lines: the breaches let through, then what the writer could not hold)."""
     source, out, reserved, target, args = job
     written = 0
     notes: list[str] = []
+    lines: list[str] = []
     try:
         records = _pick(
             read_records(source, args.source_format, args.encoding, args.tolerate),
@@ -263,6 +269,7 @@ def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
             source,
             target,
         )
+        lines = warning_lines(source, records)
         out_dir = Path(args.output)
         for i, record in enumerate(records):
             path = out
@@ -278,8 +285,8 @@ def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
             notes += _write(record, out_dir / path, target, args)
             written += 1
     except KifuError as err:
-        return source, str(err).splitlines()[0], written, notes
-    return source, None, written, notes
+        return source, str(err).splitlines()[0], written, lines + _loss_lines(source, notes)
+    return source, None, written, lines + _loss_lines(source, notes)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -293,8 +300,8 @@ def run(args: argparse.Namespace) -> int:
         reserved = _reserved(plan)
         jobs = [(str(f), plan[f], reserved[f], target, args) for f in files]
         results = parallel_map(_convert_one, jobs, jobs_count(args.jobs), "convert")
-        for src, _, _, notes in results:
-            _warn(src, notes)
+        for _, _, _, lines in results:
+            _warn(lines)
         failed = [(src, msg) for src, msg, _, _ in results if msg]
         for src, msg in failed:
             print(f"{src}: {msg}", file=sys.stderr)
@@ -312,6 +319,7 @@ def run(args: argparse.Namespace) -> int:
         args.input,
         target,
     )
+    _warn(warning_lines(args.input, records))
     if args.output == "-":
         if len(records) > 1:
             raise UnsupportedFeatureError(
@@ -325,7 +333,7 @@ def run(args: argparse.Namespace) -> int:
         text, notes = noting_losses(
             lambda: dumps(record, target, mainline_only=args.mainline_only, **_options(args))
         )
-        _warn(args.input, notes)
+        _warn(_loss_lines(args.input, notes))
         sys.stdout.write(text)
         return 0
     if _is_folder(args.output):
@@ -334,12 +342,12 @@ def run(args: argparse.Namespace) -> int:
         for i, record in enumerate(records):
             suffix = f"-{i + 1}" if len(records) > 1 else ""
             path = Path(args.output) / (stem + suffix + extension)
-            _warn(args.input, _write(record, path, target, args))
+            _warn(_loss_lines(args.input, _write(record, path, target, args)))
         return 0
     if len(records) > 1:
         raise UnsupportedFeatureError(
             f"the input holds {len(records)} games",
             hint="pass --game N, or -o FOLDER/ to write one file per game",
         )
-    _warn(args.input, _write(records[0], Path(args.output), target, args))
+    _warn(_loss_lines(args.input, _write(records[0], Path(args.output), target, args)))
     return 0

@@ -18,8 +18,10 @@ from kifu_lark.cli.common import (
     WALK_HELP,
     add_read_options,
     check_read_options,
+    issue_item,
     jobs_count,
     read_records,
+    report_line,
     tolerate_list,
 )
 from kifu_lark.dataset.engines import ENGINES, Progress
@@ -81,21 +83,8 @@ def _check(job: tuple[str, argparse.Namespace]) -> dict[str, Any]:
         records = read_records(path, args.source_format, args.encoding, args.tolerate)
     except KifuError as err:
         return {"file": path, "valid": False, "errors": [err.to_dict()], "warnings": [], "games": 0}
-    warnings = [
-        {"code": w.code, "message": w.message, "ply": w.ply, "line": w.line, "column": w.column}
-        for r in records
-        for w in getattr(r, "warnings", [])
-    ]
+    warnings = [issue_item(w) for r in records for w in getattr(r, "warnings", [])]
     return {"file": path, "valid": True, "errors": [], "warnings": warnings, "games": len(records)}
-
-
-def _text_line(path: str, item: dict[str, Any], level: str) -> str:
-    where = ":".join(str(item[k]) for k in ("line", "column") if item.get(k) is not None)
-    prefix = f"{path}:{where}" if where else path
-    ply = f"move {item['ply']}: " if item.get("ply") else ""
-    code = f" [{item['code']}]" if item.get("code") else ""
-    hint = f" ({item['hint']})" if item.get("hint") else ""
-    return f"{prefix}: {level}: {ply}{item['message']}{code}{hint}"
 
 
 def _github_line(path: str, item: dict[str, Any], level: str) -> str:
@@ -131,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     else:
-        line = _github_line if style == "github" else _text_line
+        line = _github_line if style == "github" else report_line
         for result in results:
             for err in result["errors"]:
                 print(line(result["file"], err, "error"))

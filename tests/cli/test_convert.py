@@ -39,3 +39,43 @@ def test_a_folder_to_kif_writes_what_a_kif_file_gets(tmp_path: Path) -> None:
     assert 0 == main(["convert", str(src / "a.csa"), "-o", str(tmp_path / "x.kif")])
     assert 0 == main(["convert", str(src), "--to", "kif", "-o", str(tmp_path / "many")])
     assert (tmp_path / "x.kif").read_bytes() == (tmp_path / "many" / "a.kif").read_bytes()
+
+
+NIFU = "position sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P 1 moves P*5e\n"
+
+
+def _validate_warning(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    assert 0 == main(["validate", str(path), "--tolerate", "two_pawns"])
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if ": warning: " in x]
+    return line
+
+
+@pytest.mark.parametrize("output", ["-", "g.sfen", "out/"])
+def test_a_tolerated_breach_is_reported_as_validate_reports_it(
+    tmp_path: Path, output: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """convert --tolerate prints each breach it lets through, the line validate prints."""
+    rec = tmp_path / "nifu.usi"
+    rec.write_text(NIFU)
+    expected = _validate_warning(rec, capsys)
+    out = output if output == "-" else str(tmp_path / output)
+    assert 0 == main(["convert", str(rec), "--to", "sfen", "--tolerate", "two_pawns", "-o", out])
+    assert [expected] == capsys.readouterr().err.splitlines()
+
+
+def test_a_folder_counts_the_files_with_tolerated_breaches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a folder, each breach is reported and the summary counts the file as warned."""
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "nifu.usi").write_text(NIFU)
+    (src / "good.usi").write_text("position startpos moves 7g7f\n")
+    expected = _validate_warning(src / "nifu.usi", capsys)
+    out = str(tmp_path / "out")
+    assert 0 == main(["convert", str(src), "--to", "sfen", "--tolerate", "two_pawns", "-o", out])
+    err = capsys.readouterr().err.splitlines()
+    assert [
+        expected,
+        "2 files, 2 converted, 0 failed, 2 files written, 1 with warnings",
+    ] == err
