@@ -8,11 +8,11 @@ import fnmatch
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
 from kifu_lark.dataset.records import read_games
+from kifu_lark.dataset.workers import WorkerPool
 from kifu_lark.errors import KifuError
 from kifu_lark.formats.registry import get_format, record_extensions
 from kifu_lark.rules.fouls import tolerance
@@ -209,7 +209,7 @@ def parallel_map(fn: Callable[[T], R], items: list[T], jobs: int, label: str) ->
     results: list[R] = []
     try:
         if jobs > 1 and len(items) > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            with WorkerPool(jobs) as pool:
                 for result in pool.map(fn, items, chunksize=max(1, len(items) // (jobs * 8))):
                     results.append(result)
                     progress.step()

@@ -36,6 +36,7 @@ EPILOG = (
     "input gives the same bytes "
     "whatever the engine. A JSON summary goes to standard output (or --summary FILE)."
 )
+INTERRUPTED_HINT = "the same command with --resume finishes the export"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

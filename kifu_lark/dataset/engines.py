@@ -10,11 +10,12 @@ import logging
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from typing import Any, TextIO
 
 from kifu_lark.dataset.extras import require
 from kifu_lark.dataset.shards import Shard
+from kifu_lark.dataset.workers import WorkerPool
 from kifu_lark.errors import KifuError
 
 ENGINES = ("serial", "pool", "dask")
@@ -94,7 +95,7 @@ def run(
         if engine == "dask":
             _run_dask(task, shards, jobs, scheduler, finish)
         elif engine == "pool" and jobs > 1 and len(shards) > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            with WorkerPool(jobs) as pool:
                 futures = {pool.submit(task, shard): shard for shard in shards}
                 for future in as_completed(futures):
                     finish(futures[future], future.result())

@@ -240,6 +240,7 @@ def _prepare(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool)
                 code="USAGE",
                 hint="resume with the same options, or --overwrite",
             )
+        _remove_temporaries(out)
     elif used and overwrite:
         for name in (*TABLES, *TRAINING, DONE, PLAN):
             shutil.rmtree(out / name, ignore_errors=True)
@@ -250,6 +251,16 @@ def _prepare(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool)
             hint="--resume to finish the export in it, --overwrite to replace it",
         )
     write_atomically(settings_file, json.dumps(settings, indent=1).encode("utf-8"))
+
+
+def _remove_temporaries(out: Path) -> None:
+    """Drop the temporary files a run ended outright (SIGKILL, a power cut) left: hidden
+    ``.NAME.XXXX.part`` files, as :mod:`kifu_lark.files` names them, never complete."""
+    for name in (*TABLES, *TRAINING, DONE, PLAN):
+        folder = out / name
+        if folder.is_dir():
+            for path in folder.glob(".*.part"):
+                path.unlink(missing_ok=True)
 
 
 def _remove_stale(out: Path, shards: int) -> None:
