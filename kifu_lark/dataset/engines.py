@@ -80,10 +80,7 @@ def run(
         KifuError: ``USAGE`` for an unknown engine; ``MISSING_EXTRA`` when Dask is not
             installed.
     """
-    if engine not in ENGINES:
-        raise KifuError(
-            f"unknown engine {engine!r}", code="USAGE", hint=f"one of {', '.join(ENGINES)}"
-        )
+    check_engine(engine)
     done: dict[int, dict[str, Any]] = {}
 
     def finish(shard: Shard, result: dict[str, Any]) -> None:
@@ -106,6 +103,22 @@ def run(
         if progress is not None:
             progress.close()
     return [done[shard.index] for shard in shards]
+
+
+def check_engine(engine: str) -> None:
+    """Refuse an engine that is unknown or whose libraries are missing, before any work.
+
+    Raises:
+        KifuError: ``USAGE`` for an unknown engine; ``MISSING_EXTRA`` when Dask is not
+            installed.
+    """
+    if engine not in ENGINES:
+        raise KifuError(
+            f"unknown engine {engine!r}", code="USAGE", hint=f"one of {', '.join(ENGINES)}"
+        )
+    if engine == "dask":
+        require("dask.bag", "dask", "--engine dask")
+        require("distributed", "dask", "--engine dask")
 
 
 def _run_dask(
