@@ -18,8 +18,9 @@ Refused (``UnsupportedFeatureError``): variations unless ``mainline_only``, spec
 dialect has no ``%`` code for, header keys or values that cannot stand on one line (a ``$NOTE``
 value keeps its line breaks as ``\\n``), a board of another size.
 
-V2.2 declares no encoding: readers take Shift_JIS and CRLF, so ``dump`` writes CP932 (see
-:func:`encoding_rule`) and the text has CRLF line ends.
+V2.2 declares no encoding: readers take Shift_JIS, so ``dump`` writes CP932 (see
+:func:`encoding_rule`). Line ends are LF in every version: V2.2 leaves them to the system
+that writes, floodgate and cshogi write LF, and python-shogi reads no CRLF record.
 """
 
 from __future__ import annotations
@@ -181,8 +182,7 @@ class _Writer:
             self.time(node.time)
             self.comments(node)
         out += notes.get("end", ())
-        end = "\r\n" if self.version == "V2.2" else "\n"  # V2.2 readers expect CRLF
-        return end.join(out) + end
+        return "\n".join(out) + "\n"
 
     def headers(self, headers: Headers, notes: dict[str, list[str]]) -> None:
         entries = headers.entries

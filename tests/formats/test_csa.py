@@ -184,7 +184,7 @@ def test_decimal_times_in_v3_and_rounded_in_v22() -> None:
     v3 = kifu_lark.dumps(game, "csa")
     v22 = kifu_lark.dumps(game, "csa", version="2.2")
     assert v3.startswith("'CSA encoding=UTF-8\nV3.0\n") and "T1.5\n" in v3 and "T0.125\n" in v3
-    assert v22.startswith("V2.2\r\n") and "T2\r\n-3334FU\r\nT0\r\n" in v22
+    assert v22.startswith("V2.2\n") and "T2\n-3334FU\nT0\n" in v22
 
 
 @given(st.lists(st.integers(0, 10**7), min_size=1, max_size=5))
