@@ -19,7 +19,8 @@ from collections.abc import Iterator, Sequence
 from types import FrameType, ModuleType
 
 from kifu_lark import __version__, compiled
-from kifu_lark.errors import KifuError
+from kifu_lark.cli.common import USAGE_CODES
+from kifu_lark.errors import KifuError, KifuIOError
 
 #: Sub-command modules of this package, in ``--help`` order.
 COMMANDS: tuple[str, ...] = (
@@ -35,8 +36,6 @@ COMMANDS: tuple[str, ...] = (
 )
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
-#: Error codes that are the request's fault, not a record's: exit status 2.
-USAGE_CODES = frozenset({"USAGE", "UNKNOWN_FORMAT", "IO", "MISSING_EXTRA"})
 
 
 class Interrupted(KeyboardInterrupt):
@@ -141,7 +140,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except OSError as err:  # the system refused a file operation: say so, not a traceback
         where = f"{err.filename}: " if err.filename else ""
-        print(f"kifu-lark: {where}{err.strerror or err}", file=sys.stderr)
+        refused = KifuIOError(
+            f"{where}{err.strerror or err}",
+            hint="check that the path exists and that you may read or write there",
+        )
+        print(f"kifu-lark: {refused}", file=sys.stderr)
         return EXIT_USAGE
     return status
 

@@ -23,6 +23,9 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+#: Error codes that are the request's fault, not a record's: exit status 2.
+USAGE_CODES = frozenset({"USAGE", "UNKNOWN_FORMAT", "IO", "MISSING_EXTRA"})
+
 #: What a folder walk takes, for ``--help`` and docs.
 WALK_HELP = (
     "folders are walked recursively for files with an extension of the --from format (of any "
@@ -79,6 +82,15 @@ def check_read_options(args: argparse.Namespace) -> None:
                     code="USAGE",
                     hint="e.g. utf-8, cp932 (Shift_JIS), euc-jp",
                 ) from None
+
+
+def no_record_files() -> KifuError:
+    """What ``convert`` and ``validate`` say when the paths name no record (exit 2)."""
+    return KifuError(
+        "no record files found",
+        code="USAGE",
+        hint="check the paths; in a folder, files are found by extension (--glob)",
+    )
 
 
 def tolerate_list(text: str) -> list[str]:

@@ -13,11 +13,13 @@ from typing import Any, TypeVar
 
 from kifu_lark.api import dumps, encoded
 from kifu_lark.cli.common import (
+    USAGE_CODES,
     WALK_HELP,
     add_read_options,
     check_read_options,
     expand,
     jobs_count,
+    no_record_files,
     parallel_map,
     read_records,
     warning_lines,
@@ -255,8 +257,8 @@ def _reserved(plan: dict[Path, Path]) -> dict[Path, frozenset[Path]]:
 _Job = tuple[str, Path, frozenset[Path], str, argparse.Namespace]
 
 
-def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
-    """Convert one file of a folder; returns (input, error message or None, files written,
+def _convert_one(job: _Job) -> tuple[str, KifuError | None, int, list[str]]:
+    """Convert one file of a folder; returns (input, the error or None, files written,
     warning lines: the breaches let through, then what the writer could not hold)."""
     source, out, reserved, target, args = job
     written = 0
@@ -285,7 +287,7 @@ def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
             notes += _write(record, out_dir / path, target, args)
             written += 1
     except KifuError as err:
-        return source, str(err).splitlines()[0], written, lines + _loss_lines(source, notes)
+        return source, err, written, lines + _loss_lines(source, notes)
     return source, None, written, lines + _loss_lines(source, notes)
 
 
@@ -296,15 +298,17 @@ def run(args: argparse.Namespace) -> int:
         if args.output == "-":
             raise KifuError("a folder converts into a folder", code="USAGE", hint="pass -o OUTDIR")
         files = list(expand([args.input], args.source_format, args.globs))
+        if not files:
+            raise no_record_files()
         plan = plan_targets(files, Path(args.input), output_extension(args, target))
         reserved = _reserved(plan)
         jobs = [(str(f), plan[f], reserved[f], target, args) for f in files]
         results = parallel_map(_convert_one, jobs, jobs_count(args.jobs), "convert")
         for _, _, _, lines in results:
             _warn(lines)
-        failed = [(src, msg) for src, msg, _, _ in results if msg]
-        for src, msg in failed:
-            print(f"{src}: {msg}", file=sys.stderr)
+        failed = [(src, err) for src, err, _, _ in results if err is not None]
+        for src, err in failed:
+            print(f"{src}: {str(err).splitlines()[0]}", file=sys.stderr)
         written = sum(n for _, _, n, _ in results)
         warned = sum(1 for *_, notes in results if notes)
         print(
@@ -312,6 +316,9 @@ def run(args: argparse.Namespace) -> int:
             f"{written} files written, {warned} with warnings",
             file=sys.stderr,
         )
+        # as a single file's: an output that cannot be written ([IO]) is the request's fault
+        if any(err.code in USAGE_CODES for _, err in failed):
+            return 2
         return 1 if failed else 0
     records = _pick(
         read_records(args.input, args.source_format, args.encoding, args.tolerate),

@@ -46,7 +46,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--to",
         choices=OUTPUTS,
         default="parquet",
-        help="parquet (needs kifu-lark[parquet]) or jsonl",
+        help="parquet (tables; needs kifu-lark[parquet]), jsonl (the tables as JSON lines), "
+        "hcpe or psv (engine training records, see docs/training-data.md); default parquet",
     )
     add_read_options(parser)
     parser.add_argument(

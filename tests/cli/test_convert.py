@@ -79,3 +79,33 @@ def test_a_folder_counts_the_files_with_tolerated_breaches(
         expected,
         "2 files, 2 converted, 0 failed, 2 files written, 1 with warnings",
     ] == err
+
+
+def test_an_empty_folder_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """convert of a folder holding no record exits 2, as validate and export do."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "notes.txt").write_text("not a record")
+    out = tmp_path / "out"
+    assert 2 == main(["convert", str(tmp_path / "in"), "-o", str(out), "--to", "csa"])
+    assert 2 == main(["validate", str(tmp_path / "in")])
+    err = capsys.readouterr().err.splitlines()
+    assert 2 == len(err) and err[0] == err[1] and "no record files found" in err[0]
+    assert not out.exists()
+
+
+def test_a_write_failure_exits_alike_for_a_file_and_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An output that cannot be written ([IO]) exits 2 whether one file or a folder is
+    converted."""
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a.csa").write_text(CSA, encoding="utf-8")
+    (tmp_path / "file").write_bytes(b"")
+    out = tmp_path / "file" / "out"
+    assert 2 == main(["convert", str(src / "a.csa"), "-o", str(out / "a.kifu")])
+    assert 2 == main(["convert", str(src), "-o", str(out), "--to", "kifu"])
+    err = capsys.readouterr().err
+    assert 2 == err.count("[IO]")

@@ -174,3 +174,15 @@ def test_a_missing_library_is_found_before_anything_is_written(
         monkeypatch.undo()
         summary = ["--summary", str(tmp_path / "summary.json")]
         assert 0 == main(["export", str(source), "-o", str(out), *argv, *summary])
+
+
+def test_help_of_to_names_every_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """--to's own help says what each output is, hcpe and psv included."""
+    from kifu_lark.dataset.export import OUTPUTS
+
+    assert 0 == main(["export", "--help"])
+    shown = capsys.readouterr().out
+    block = shown[shown.index("\n  --to") : shown.index("\n  --from")]
+    help_text = block.split("}", 1)[1]
+    for name in OUTPUTS:
+        assert name in help_text
