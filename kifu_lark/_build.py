@@ -52,6 +52,7 @@ COMPILED = (
     "formats/japanese.py",
     "formats/japanese_head.py",
     "formats/bod.py",
+    "formats/diagram.py",
     "formats/evaluation_fast.py",
     "dataset/replay.py",
     "dataset/rows.py",

@@ -25,7 +25,7 @@ Example:
 from __future__ import annotations
 
 from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
-from kifu_lark.formats.bod import write_diagram
+from kifu_lark.formats.diagram import write_diagram
 from kifu_lark.formats.japanese_head import is_handicap
 from kifu_lark.formats.move_text import MARKS, check_notation, read_move_text, write_move_text
 from kifu_lark.model.color import Color

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from kifu_lark.formats import bod, csa, csa_start, ki2_read, kif_read
+from kifu_lark.formats import csa, csa_start, diagram, ki2_read, kif_read
 from kifu_lark.formats.engine import tokens
 
 #: The KIF walk reads a block this many characters at a time.
@@ -49,9 +49,9 @@ def csa_memos() -> list[dict[Any, Any]]:
 
 def kif_memos() -> list[dict[Any, Any]]:
     """The tables a KIF read fills."""
-    return [kif_read._MOVES, kif_read._SPENT, kif_read._TOTALS, bod._ROWS, tokens._LINE_KINDS]
+    return [kif_read._MOVES, kif_read._SPENT, kif_read._TOTALS, diagram._ROWS, tokens._LINE_KINDS]
 
 
 def ki2_memos() -> list[dict[Any, Any]]:
     """The tables a KI2 read fills."""
-    return [ki2_read._FIELDS, bod._ROWS, tokens._LINE_KINDS]
+    return [ki2_read._FIELDS, diagram._ROWS, tokens._LINE_KINDS]
