@@ -51,6 +51,7 @@ COMPILED = (
     "formats/ki2_write.py",
     "formats/japanese.py",
     "formats/japanese_head.py",
+    "formats/japanese_move.py",
     "formats/bod.py",
     "formats/diagram.py",
     "formats/evaluation_fast.py",

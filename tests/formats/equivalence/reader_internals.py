@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from kifu_lark.formats import csa, csa_start, diagram, ki2_read, kif_read
+from kifu_lark.formats import csa, csa_start, diagram, japanese_move, kif_read
 from kifu_lark.formats.engine import tokens
 
 #: The KIF walk reads a block this many characters at a time.
@@ -54,4 +54,4 @@ def kif_memos() -> list[dict[Any, Any]]:
 
 def ki2_memos() -> list[dict[Any, Any]]:
     """The tables a KI2 read fills."""
-    return [ki2_read._FIELDS, diagram._ROWS, tokens._LINE_KINDS]
+    return [japanese_move.FIELDS, diagram._ROWS, tokens._LINE_KINDS]
