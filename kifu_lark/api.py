@@ -28,9 +28,9 @@ from kifu_lark.formats.registry import (
 )
 from kifu_lark.model.game import Game
 from kifu_lark.pieces import name_pieces
+from kifu_lark.record import check_tree
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.fouls import FOUL_DECLARATIONS, tolerance
-from kifu_lark.rules.tree_check import check_tree
 from kifu_lark.rules.violations import Violation
 from kifu_lark.tactics.annotate import annotated
 from kifu_lark.textio import decode, encode, normalize_encoding
