@@ -11,12 +11,11 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kifu_lark.board import TOLERABLE, tolerance
 from kifu_lark.dataset.records import read_games
 from kifu_lark.dataset.workers import WorkerPool
 from kifu_lark.errors import KifuError
 from kifu_lark.formats.registry import get_format, record_extensions
-from kifu_lark.rules.fouls import tolerance
-from kifu_lark.rules.violations import TOLERABLE
 from kifu_lark.textio import normalize_encoding
 
 T = TypeVar("T")
