@@ -32,7 +32,7 @@ from typing import Any
 import kifu_lark
 from benchmarks.common import corpus_folder, corpus_texts, in_turn, rate
 from kifu_lark.errors import LossyWriteWarning
-from kifu_lark.formats import kif_write
+from kifu_lark.formats.move_text import write_kif_move
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.headers import HeaderKey
@@ -231,7 +231,7 @@ def _analysis_line(rng: random.Random, plan: Plan, ply: int) -> str:
     words, previous = [], plan.moves[ply]
     for move in plan.moves[ply + 1 : ply + 1 + rng.randint(1, 12)]:
         mark = "▲" if move.color is Color.BLACK else "△"
-        words.append(mark + kif_write.move_text(move, previous))
+        words.append(mark + write_kif_move(move, previous))
         previous = move
     depth = rng.randint(8, 30)
     return (

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
+from kifu_lark.board import FOUL_DECLARATIONS, Board, Violation, tolerance
 from kifu_lark.errors import (
     IllegalMoveError,
     KifuError,
@@ -20,6 +21,7 @@ from kifu_lark.errors import (
 )
 from kifu_lark.files import write_atomically
 from kifu_lark.formats.base import Format, ReadOptions, WriteOptions
+from kifu_lark.formats.piece_names import name_pieces
 from kifu_lark.formats.registry import (
     all_formats,
     detect_format,
@@ -27,11 +29,7 @@ from kifu_lark.formats.registry import (
     get_format,
 )
 from kifu_lark.model.game import Game
-from kifu_lark.pieces import name_pieces
-from kifu_lark.rules.board import Board
-from kifu_lark.rules.fouls import FOUL_DECLARATIONS, tolerance
-from kifu_lark.rules.tree_check import check_tree
-from kifu_lark.rules.violations import Violation
+from kifu_lark.record import check_tree
 from kifu_lark.tactics.annotate import annotated
 from kifu_lark.textio import decode, encode, normalize_encoding
 
@@ -404,7 +402,7 @@ def _refuse_undeclared_fouls(game: Game, fmt: Format) -> None:
             continue
         if caps.specials and caps.special_kinds is not None and special.kind in caps.special_kinds:
             continue
-        board = Board.from_position(game.start)
+        board = Board(game.start)
         try:
             for step in node.parent.path():
                 if step.move is not None:

@@ -5,6 +5,13 @@
 checks every rule, so ``push`` and ``pop`` run at the engine's speed. It keeps the moves
 played, for ``pop``, for 同 and for the move lists.
 
+This module is the door from the layers above to the rules engine (``lint-imports`` holds
+the clients to it, see ``docs/architecture.md``). Besides :class:`Board` it gives the rules'
+words the public API speaks: :class:`Violation` (the ``code`` of an
+:class:`~kifu_lark.errors.IllegalMoveError`), :data:`TOLERABLE` and :func:`tolerance` (what
+``tolerate=`` takes), :data:`FOUL_DECLARATIONS`; and :func:`piece_movement`, how each piece
+moves.
+
 Example:
     >>> from kifu_lark import Board
     >>> board = Board()
@@ -25,24 +32,35 @@ Example:
 from __future__ import annotations
 
 from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
-from kifu_lark.formats.bod import write_diagram
+from kifu_lark.formats.diagram import write_diagram
 from kifu_lark.formats.japanese_head import is_handicap
 from kifu_lark.formats.move_text import MARKS, check_notation, read_move_text, write_move_text
+from kifu_lark.formats.piece_names import name_pieces
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.move import Move, usi_parts
-from kifu_lark.model.piece import Piece
+from kifu_lark.model.piece import Piece, PieceKind
 from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
-from kifu_lark.pieces import name_pieces
 from kifu_lark.render.notebook import board_svg
 from kifu_lark.rules import movegen
 from kifu_lark.rules.board import Board as EngineBoard
 from kifu_lark.rules.board import illegal
-from kifu_lark.rules.geometry import HAND_CODES, OFF, code_piece
-from kifu_lark.rules.violations import Violation
+from kifu_lark.rules.fouls import FOUL_DECLARATIONS, tolerance
+from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, OFF, code_piece, geometry
+from kifu_lark.rules.violations import TOLERABLE, Violation
+
+__all__ = [
+    "FOUL_DECLARATIONS",
+    "TOLERABLE",
+    "Board",
+    "Offset",
+    "Violation",
+    "piece_movement",
+    "tolerance",
+]
 
 _COLORS = (Color.BLACK, Color.WHITE)
 
@@ -354,3 +372,35 @@ def _square(text: str) -> Square:
     if len(text) == 2 and text.isdigit():
         return Square(int(text[0]), int(text[1]))
     return Square.from_usi(text)
+
+
+#: An offset as black sees it: (squares to the right, squares forward).
+Offset = tuple[int, int]
+
+
+def piece_movement(kind: PieceKind) -> tuple[frozenset[Offset], frozenset[Offset]]:
+    """How a piece of ``kind`` moves, read from the rules engine's tables: the squares it
+    reaches in one step and the directions it slides along any number of empty squares,
+    each as black sees it. Movement is the same on every board size.
+
+    Example:
+        >>> steps, slides = piece_movement(PieceKind.KNIGHT)
+        >>> sorted(steps), sorted(slides)
+        ([(-1, 2), (1, 2)], [])
+        >>> sorted(piece_movement(PieceKind.LANCE)[1])
+        [(0, 1)]
+    """
+    # the standard geometry has room for every delta to decode unambiguously
+    g = geometry(STANDARD)
+    code = KIND_CODE[kind]
+    steps = frozenset(_offset(d, g.width) for d in g.steps[0][code])
+    slides = frozenset(_offset(d, g.width) for d in g.slides[0][code])
+    return steps, slides
+
+
+def _offset(delta: int, width: int) -> Offset:
+    """(right, forward) of a padded-board index delta of black's (see rules/geometry.py)."""
+    ranks = round(delta / width)
+    files = delta - ranks * width
+    # Higher files lie to black's left; lower ranks lie ahead of black.
+    return -files, -ranks

@@ -1,7 +1,7 @@
 """Questions about a position: its legal moves, where a piece can go, check and mate.
 
-Every answer comes from the rules engine (:mod:`kifu_lark.rules`): this module only turns
-model ``Position`` values into an engine ``Board`` and back.
+Every answer comes from the rules engine through the public :class:`~kifu_lark.board.Board`:
+this module only sets one up from a model ``Position`` and asks it.
 
 Example:
     >>> from kifu_lark.model import Position, Square
@@ -17,14 +17,13 @@ from collections.abc import Collection
 
 from attrs import evolve
 
+from kifu_lark.board import Board
 from kifu_lark.errors import KifuError
 from kifu_lark.formats.japanese import KANJI_DIGITS, PIECE_MOVE_NAME, ZEN_DIGITS, kanji_numeral
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
-from kifu_lark.rules import movegen
-from kifu_lark.rules.board import Board
 
 #: Written in the first column of a cell to mark a square (see :func:`board_text`).
 MARK = "*"
@@ -35,7 +34,7 @@ def legal_moves(position: Position) -> list[Move]:
 
     A promotion and its non-promoting twin are two moves; captures carry ``captured``.
     """
-    return movegen.legal_moves(Board.from_position(position))
+    return Board(position).legal_moves()
 
 
 def destinations(position: Position, square: Square) -> list[Square]:
@@ -66,12 +65,12 @@ def destinations(position: Position, square: Square) -> list[Square]:
 
 def is_check(position: Position) -> bool:
     """True when the side to move is in check (王手)."""
-    return Board.from_position(position).in_check()
+    return Board(position).is_check()
 
 
 def is_mate(position: Position) -> bool:
     """True when the side to move is in check and has no legal move (詰み)."""
-    return Board.from_position(position).is_checkmate()
+    return Board(position).is_mate()
 
 
 def board_text(position: Position, marks: Collection[Square] = ()) -> str:

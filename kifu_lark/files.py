@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -21,6 +21,9 @@ def _new_file_mode() -> int:
 
 
 _NEW_FILE_MODE = _new_file_mode()
+#: How a temporary file is created: new (never an existing file or a link's target).
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+_CREATE |= getattr(os, "O_BINARY", 0)
 
 
 def write_atomically(path: str | os.PathLike[str], data: bytes, *, overwrite: bool = True) -> None:
@@ -53,11 +56,18 @@ def atomic_file(path: str | os.PathLike[str], *, overwrite: bool = True) -> Iter
         if not overwrite and target.exists():
             raise KifuError(f"{target} exists", code="EXISTS", hint="pass --force to overwrite")
         target.parent.mkdir(parents=True, exist_ok=True)
-        prefix = f".{target.name[:64]}."  # hidden, and short enough for any file system
-        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=target.parent)
+        while True:
+            # The name is held before the file exists: however a signal cuts this short,
+            # the finally below knows what to remove.
+            tmp = _temporary_name(target)
+            try:
+                fd = os.open(tmp, _CREATE, 0o600)
+                break
+            except FileExistsError:  # another's: not ours to remove
+                tmp = None
         with os.fdopen(fd, "wb") as out:
             yield out
-        # mkstemp makes the file private (0600): give it the mode the file it replaces had,
+        # The temporary file is private (0600): give it the mode the file it replaces had,
         # or the one a plain write would give a new file.
         try:
             mode = target.stat().st_mode & 0o7777
@@ -78,3 +88,9 @@ def atomic_file(path: str | os.PathLike[str], *, overwrite: bool = True) -> Iter
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+def _temporary_name(target: Path) -> str:
+    """A name for ``target``'s temporary file beside it: ``.NAME.RANDOM.part``, hidden, and
+    short enough for any file system."""
+    return str(target.parent / f".{target.name[:64]}.{secrets.token_hex(8)}.part")

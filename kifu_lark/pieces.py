@@ -1,7 +1,9 @@
 """The piece table: every kind's names in each notation, its promotion and its movement.
 
-Movement is read from the rules engine's geometry tables (:mod:`kifu_lark.rules.geometry`),
-never written out a second time here, so the table and the rules cannot disagree.
+Movement is the rules engine's own (:func:`kifu_lark.board.piece_movement`), never written
+out a second time here, so the table and the rules cannot disagree. Piece names in each
+notation's messages are :mod:`kifu_lark.formats.piece_names`' (:func:`piece_name` and
+:func:`name_pieces` are given here too).
 
 Example:
     >>> from kifu_lark.model import PieceKind
@@ -19,18 +21,14 @@ Example:
 from __future__ import annotations
 
 import functools
-import re
 
 from attrs import frozen
 
-from kifu_lark.errors import KifuError
+from kifu_lark.board import Offset, piece_movement
 from kifu_lark.formats.japanese import PIECE_MOVE_NAME
+from kifu_lark.formats.piece_names import name_pieces, piece_name
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.variant import STANDARD, Variant
-from kifu_lark.rules.geometry import KIND_CODE, geometry
-
-#: An offset as seen by black: (squares to the right, squares forward).
-Offset = tuple[int, int]
 
 # Grid cells, all full width so that rows line up in a terminal.
 _EMPTY, _STEP = "・", "〇"
@@ -94,23 +92,10 @@ class PieceInfo:
         return _EMPTY
 
 
-def _offset(delta: int, width: int) -> Offset:
-    """(right, forward) of a padded-board index delta of black's (see rules/geometry.py)."""
-    ranks = round(delta / width)
-    files = delta - ranks * width
-    # Higher files lie to black's left; lower ranks lie ahead of black.
-    return -files, -ranks
-
-
 @functools.cache
 def piece_info(kind: PieceKind) -> PieceInfo:
     """The table row of ``kind``."""
-    # Movement is the same on every board size; the standard geometry has room for every
-    # delta to decode unambiguously.
-    g = geometry(STANDARD)
-    code = KIND_CODE[kind]
-    steps = frozenset(_offset(d, g.width) for d in g.steps[0][code])
-    slides = frozenset(_offset(d, g.width) for d in g.slides[0][code])
+    steps, slides = piece_movement(kind)
     return PieceInfo(
         kind=kind,
         kanji=kind.kanji,
@@ -131,38 +116,11 @@ def piece_table(variant: Variant = STANDARD) -> list[PieceInfo]:
     return [piece_info(kind) for kind in PieceKind if kind in variant.kinds]
 
 
-#: Notations whose messages name pieces their way: KIF move names (歩, 成銀) or CSA codes.
-_JAPANESE = frozenset({"kif", "ki2", "bod", "ksbp"})
-_CSA = frozenset({"csa", "msk", "jkf"})
-_NAMES = sorted((kind.name for kind in PieceKind), key=len, reverse=True)  # PROM_PAWN first
-_ENGLISH = re.compile(r"\b(" + "|".join(_NAMES) + r")\b")
-
-
-def piece_name(kind: PieceKind, notation: str | None) -> str:
-    """``kind`` as ``notation`` writes it: ``歩`` for KIF/KI2/BOD, ``FU`` for CSA/MSK/JKF,
-    the enum name (``PAWN``) otherwise.
-
-    >>> piece_name(PieceKind.PROM_SILVER, "ki2"), piece_name(PieceKind.PAWN, "csa")
-    ('成銀', 'FU')
-    """
-    if notation in _JAPANESE:
-        return PIECE_MOVE_NAME[kind]
-    if notation in _CSA:
-        return kind.csa
-    return kind.name
-
-
-def name_pieces(err: KifuError, notation: str | None) -> KifuError:
-    """Rewrite the piece names in ``err``'s message and hint (the rules engine's English
-    enum names) as ``notation`` writes them; returns ``err``."""
-    if notation not in _JAPANESE and notation not in _CSA:
-        return err
-
-    def named(match: re.Match[str]) -> str:
-        return piece_name(PieceKind[match.group(1)], notation)
-
-    err.message = _ENGLISH.sub(named, err.message)
-    if err.hint:
-        err.hint = _ENGLISH.sub(named, err.hint)
-    err.args = (err.message, *err.args[1:])
-    return err
+__all__ = [
+    "Offset",
+    "PieceInfo",
+    "name_pieces",
+    "piece_info",
+    "piece_name",
+    "piece_table",
+]

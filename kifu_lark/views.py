@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from kifu_lark import record
 from kifu_lark.formats.evaluation import node_evaluation, resolve_pv, set_evaluation
-from kifu_lark.formats.move_text import check_notation, line_texts
+from kifu_lark.formats.line_text import line_texts
+from kifu_lark.formats.move_text import check_notation
 from kifu_lark.model.game import Game
 from kifu_lark.model.node import Node
 from kifu_lark.model.views import Views, install

@@ -22,7 +22,7 @@ import pytest
 import kifu_lark
 from benchmarks import realistic
 from kifu_lark.errors import KifuError, LossyWriteWarning
-from kifu_lark.formats import csa_moves, csa_start, ki2_read, kif_moves
+from kifu_lark.formats import csa_moves, csa_start, japanese_move, kif_moves
 from kifu_lark.formats.engine import parsing, tokens
 from kifu_lark.formats.registry import format_for_path
 from tests.canonical import dumps
@@ -39,7 +39,7 @@ TABLES = [
     (kif_moves, "_MOVES", "_MOVES_KEPT"),
     (kif_moves, "_SPENT", "_SPENT_KEPT"),
     (kif_moves, "_TOTALS", "_TOTALS_KEPT"),
-    (ki2_read, "_FIELDS", "_FIELDS_KEPT"),
+    (japanese_move, "FIELDS", "_FIELDS_KEPT"),
     (tokens, "_LINE_KINDS", "_LINE_KINDS_KEPT"),
 ]
 

@@ -1,20 +1,26 @@
 """The ``kifu-lark`` command line.
 
 Each sub-command lives in its own module of this package exposing ``NAME``, ``HELP``,
-``configure(parser)`` and ``run(args) -> int``; :data:`COMMANDS` lists them. Exit status:
-0 success, 1 invalid record, 2 usage error.
+``configure(parser)`` and ``run(args) -> int`` (and may set ``INTERRUPTED_HINT``, what to
+do after an interrupted run); :data:`COMMANDS` lists them. Exit status: 0 success, 1 invalid
+record, 2 usage error; 128 + the signal's number when stopped by Ctrl-C (130) or SIGTERM
+(143), after one line on standard error and with no temporary file left.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import signal
 import sys
-from collections.abc import Sequence
-from types import ModuleType
+import threading
+from collections.abc import Iterator, Sequence
+from types import FrameType, ModuleType
 
 from kifu_lark import __version__, compiled
-from kifu_lark.errors import KifuError
+from kifu_lark.cli.common import USAGE_CODES
+from kifu_lark.errors import KifuError, KifuIOError
 
 #: Sub-command modules of this package, in ``--help`` order.
 COMMANDS: tuple[str, ...] = (
@@ -30,8 +36,53 @@ COMMANDS: tuple[str, ...] = (
 )
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
-#: Error codes that are the request's fault, not a record's: exit status 2.
-USAGE_CODES = frozenset({"USAGE", "UNKNOWN_FORMAT", "IO", "MISSING_EXTRA"})
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM while a command runs: raised where the command is, so that it
+    unwinds (a file being written is removed) before :func:`main` reports it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _ignore(signum: int, frame: FrameType | None) -> None:
+    """A handler that does nothing. Not SIG_IGN: a signal that came in while the first
+    was being taken would then raise OSError ("ignored due to race condition")."""
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    # Once: a second Ctrl-C must not cut the unwinding short, before the temporary file goes.
+    signal.signal(signal.SIGINT, _ignore)
+    signal.signal(signal.SIGTERM, _ignore)
+    raise Interrupted(signum)
+
+
+@contextlib.contextmanager
+def _stopping_cleanly() -> Iterator[None]:
+    """SIGINT and SIGTERM raise :class:`Interrupted` in the block (SIGTERM would otherwise
+    end the process where it stands, temporary files and workers left behind); the
+    handlers before are restored after it. Signals are only for the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    for sig in before:
+        signal.signal(sig, _interrupted)
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def _interrupted_line(stop: KeyboardInterrupt, hint: str | None) -> tuple[str, int]:
+    """The one line said when a command is interrupted, and the exit status."""
+    signum = getattr(stop, "signum", signal.SIGINT)
+    name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+    line = f"kifu-lark: interrupted by {name}; no file was left half-written"
+    return line + (f" ({hint})" if hint else ""), 128 + signum
 
 
 def _modules() -> list[ModuleType]:
@@ -59,7 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
             epilog=getattr(module, "EPILOG", None),
         )
         module.configure(child)
-        child.set_defaults(run=module.run)
+        child.set_defaults(
+            run=module.run, interrupted_hint=getattr(module, "INTERRUPTED_HINT", None)
+        )
     return parser
 
 
@@ -74,7 +127,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        status: int = args.run(args)
+        with _stopping_cleanly():
+            status: int = args.run(args)
+    except KeyboardInterrupt as stop:
+        line, status = _interrupted_line(stop, args.interrupted_hint)
+        print(line, file=sys.stderr)
+        return status
     except KifuError as err:
         print(f"kifu-lark: {err}", file=sys.stderr)
         return EXIT_USAGE if err.code in USAGE_CODES else EXIT_INVALID
@@ -82,7 +140,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except OSError as err:  # the system refused a file operation: say so, not a traceback
         where = f"{err.filename}: " if err.filename else ""
-        print(f"kifu-lark: {where}{err.strerror or err}", file=sys.stderr)
+        refused = KifuIOError(
+            f"{where}{err.strerror or err}",
+            hint="check that the path exists and that you may read or write there",
+        )
+        print(f"kifu-lark: {refused}", file=sys.stderr)
         return EXIT_USAGE
     return status
 

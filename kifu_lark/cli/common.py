@@ -8,20 +8,22 @@ import fnmatch
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kifu_lark.board import TOLERABLE, tolerance
 from kifu_lark.dataset.records import read_games
+from kifu_lark.dataset.workers import WorkerPool
 from kifu_lark.errors import KifuError
 from kifu_lark.formats.registry import get_format, record_extensions
-from kifu_lark.rules.fouls import tolerance
-from kifu_lark.rules.violations import TOLERABLE
 from kifu_lark.textio import normalize_encoding
 
 T = TypeVar("T")
 R = TypeVar("R")
 
+
+#: Error codes that are the request's fault, not a record's: exit status 2.
+USAGE_CODES = frozenset({"USAGE", "UNKNOWN_FORMAT", "IO", "MISSING_EXTRA"})
 
 #: What a folder walk takes, for ``--help`` and docs.
 WALK_HELP = (
@@ -79,6 +81,15 @@ def check_read_options(args: argparse.Namespace) -> None:
                     code="USAGE",
                     hint="e.g. utf-8, cp932 (Shift_JIS), euc-jp",
                 ) from None
+
+
+def no_record_files() -> KifuError:
+    """What ``convert`` and ``validate`` say when the paths name no record (exit 2)."""
+    return KifuError(
+        "no record files found",
+        code="USAGE",
+        hint="check the paths; in a folder, files are found by extension (--glob)",
+    )
 
 
 def tolerate_list(text: str) -> list[str]:
@@ -140,6 +151,39 @@ def expand(
             yield path
 
 
+def issue_item(issue: Any) -> dict[str, Any]:
+    """A record's :class:`~kifu_lark.model.game.Issue` (a breach let through by
+    ``--tolerate`` …) as a report item."""
+    return {
+        "code": issue.code,
+        "message": issue.message,
+        "ply": issue.ply,
+        "line": issue.line,
+        "column": issue.column,
+    }
+
+
+def report_line(path: str, item: dict[str, Any], level: str) -> str:
+    """One report line, ``path:line:col: level: move N: message [CODE] (hint)``: how
+    ``validate`` reports an error or warning, and ``convert`` a tolerated breach."""
+    where = ":".join(str(item[k]) for k in ("line", "column") if item.get(k) is not None)
+    prefix = f"{path}:{where}" if where else path
+    ply = f"move {item['ply']}: " if item.get("ply") else ""
+    code = f" [{item['code']}]" if item.get("code") else ""
+    hint = f" ({item['hint']})" if item.get("hint") else ""
+    return f"{prefix}: {level}: {ply}{item['message']}{code}{hint}"
+
+
+def warning_lines(path: str, records: Iterable[Any]) -> list[str]:
+    """The report lines of every issue the records carry (breaches ``--tolerate`` let
+    through), as ``validate`` prints them."""
+    return [
+        report_line(path, issue_item(w), "warning")
+        for record in records
+        for w in getattr(record, "warnings", [])
+    ]
+
+
 class Progress:
     """A one-line progress bar on standard error, shown only on a terminal."""
 
@@ -176,7 +220,7 @@ def parallel_map(fn: Callable[[T], R], items: list[T], jobs: int, label: str) ->
     results: list[R] = []
     try:
         if jobs > 1 and len(items) > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            with WorkerPool(jobs) as pool:
                 for result in pool.map(fn, items, chunksize=max(1, len(items) // (jobs * 8))):
                     results.append(result)
                     progress.step()

@@ -13,13 +13,16 @@ from typing import Any, TypeVar
 
 from kifu_lark.api import dumps, encoded
 from kifu_lark.cli.common import (
+    USAGE_CODES,
     WALK_HELP,
     add_read_options,
     check_read_options,
     expand,
     jobs_count,
+    no_record_files,
     parallel_map,
     read_records,
+    warning_lines,
 )
 from kifu_lark.errors import KifuError, LossyWriteWarning, UnsupportedFeatureError
 from kifu_lark.files import write_atomically
@@ -30,7 +33,8 @@ from kifu_lark.textio import encode, normalize_encoding
 NAME = "convert"
 HELP = "convert a record (or a folder of records) to another format"
 EPILOG = (
-    WALK_HELP + ". Outputs mirror the input folder: X.kif becomes X.csa; inputs whose outputs "
+    WALK_HELP + ". Outputs mirror the input folder: X.kif becomes X.csa (--to kifu writes "
+    "X.kifu, in UTF-8 as -o X.kifu does; --to kif X.kif, in CP932); inputs whose outputs "
     "would collide (X.kif and X.kifu) keep their extension (X.kif.csa, X.kifu.csa); a "
     "multi-game input gives X-1.csa, X-2.csa … Each file is written to a temporary name "
     "and renamed, so an interrupted run leaves no half file; the summary counts the files "
@@ -52,9 +56,13 @@ def noting_losses(write: Callable[[], _T]) -> tuple[_T, list[str]]:
     return result, notes
 
 
-def _warn(source: str, notes: list[str]) -> None:
-    for note in notes:
-        print(f"{source}: warning: {note}", file=sys.stderr)
+def _loss_lines(source: str, notes: list[str]) -> list[str]:
+    return [f"{source}: warning: {note}" for note in notes]
+
+
+def _warn(lines: list[str]) -> None:
+    for line in lines:
+        print(line, file=sys.stderr)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -122,6 +130,15 @@ def _chosen_target(args: argparse.Namespace) -> str:
         if by_ext is not None:
             return by_ext.name
     raise KifuError("no output format", code="USAGE", hint="pass --to FORMAT")
+
+
+def output_extension(args: argparse.Namespace, target: str) -> str:
+    """The extension of the files written into a folder: the one ``--to`` names when it
+    names one of the format's (``--to kifu`` writes ``.kifu``, UTF-8, as ``-o x.kifu``
+    does), else the format's first."""
+    extensions = get_format(target).extensions
+    asked = "." + (args.target_format or "").strip().lower().lstrip(".")
+    return asked if asked in extensions else extensions[0]
 
 
 def _is_folder(name: str) -> bool:
@@ -240,12 +257,13 @@ def _reserved(plan: dict[Path, Path]) -> dict[Path, frozenset[Path]]:
 _Job = tuple[str, Path, frozenset[Path], str, argparse.Namespace]
 
 
-def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
-    """Convert one file of a folder; returns (input, error message or None, files written,
-    warnings)."""
+def _convert_one(job: _Job) -> tuple[str, KifuError | None, int, list[str]]:
+    """Convert one file of a folder; returns (input, the error or None, files written,
+    warning lines: the breaches let through, then what the writer could not hold)."""
     source, out, reserved, target, args = job
     written = 0
     notes: list[str] = []
+    lines: list[str] = []
     try:
         records = _pick(
             read_records(source, args.source_format, args.encoding, args.tolerate),
@@ -253,6 +271,7 @@ def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
             source,
             target,
         )
+        lines = warning_lines(source, records)
         out_dir = Path(args.output)
         for i, record in enumerate(records):
             path = out
@@ -268,8 +287,8 @@ def _convert_one(job: _Job) -> tuple[str, str | None, int, list[str]]:
             notes += _write(record, out_dir / path, target, args)
             written += 1
     except KifuError as err:
-        return source, str(err).splitlines()[0], written, notes
-    return source, None, written, notes
+        return source, err, written, lines + _loss_lines(source, notes)
+    return source, None, written, lines + _loss_lines(source, notes)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -279,15 +298,17 @@ def run(args: argparse.Namespace) -> int:
         if args.output == "-":
             raise KifuError("a folder converts into a folder", code="USAGE", hint="pass -o OUTDIR")
         files = list(expand([args.input], args.source_format, args.globs))
-        plan = plan_targets(files, Path(args.input), get_format(target).extensions[0])
+        if not files:
+            raise no_record_files()
+        plan = plan_targets(files, Path(args.input), output_extension(args, target))
         reserved = _reserved(plan)
         jobs = [(str(f), plan[f], reserved[f], target, args) for f in files]
         results = parallel_map(_convert_one, jobs, jobs_count(args.jobs), "convert")
-        for src, _, _, notes in results:
-            _warn(src, notes)
-        failed = [(src, msg) for src, msg, _, _ in results if msg]
-        for src, msg in failed:
-            print(f"{src}: {msg}", file=sys.stderr)
+        for _, _, _, lines in results:
+            _warn(lines)
+        failed = [(src, err) for src, err, _, _ in results if err is not None]
+        for src, err in failed:
+            print(f"{src}: {str(err).splitlines()[0]}", file=sys.stderr)
         written = sum(n for _, _, n, _ in results)
         warned = sum(1 for *_, notes in results if notes)
         print(
@@ -295,6 +316,9 @@ def run(args: argparse.Namespace) -> int:
             f"{written} files written, {warned} with warnings",
             file=sys.stderr,
         )
+        # as a single file's: an output that cannot be written ([IO]) is the request's fault
+        if any(err.code in USAGE_CODES for _, err in failed):
+            return 2
         return 1 if failed else 0
     records = _pick(
         read_records(args.input, args.source_format, args.encoding, args.tolerate),
@@ -302,6 +326,7 @@ def run(args: argparse.Namespace) -> int:
         args.input,
         target,
     )
+    _warn(warning_lines(args.input, records))
     if args.output == "-":
         if len(records) > 1:
             raise UnsupportedFeatureError(
@@ -315,21 +340,21 @@ def run(args: argparse.Namespace) -> int:
         text, notes = noting_losses(
             lambda: dumps(record, target, mainline_only=args.mainline_only, **_options(args))
         )
-        _warn(args.input, notes)
+        _warn(_loss_lines(args.input, notes))
         sys.stdout.write(text)
         return 0
     if _is_folder(args.output):
         stem = Path(args.input).stem if args.input != "-" else "record"
-        fmt = get_format(target)
+        extension = output_extension(args, target)
         for i, record in enumerate(records):
             suffix = f"-{i + 1}" if len(records) > 1 else ""
-            path = Path(args.output) / (stem + suffix + fmt.extensions[0])
-            _warn(args.input, _write(record, path, target, args))
+            path = Path(args.output) / (stem + suffix + extension)
+            _warn(_loss_lines(args.input, _write(record, path, target, args)))
         return 0
     if len(records) > 1:
         raise UnsupportedFeatureError(
             f"the input holds {len(records)} games",
             hint="pass --game N, or -o FOLDER/ to write one file per game",
         )
-    _warn(args.input, _write(records[0], Path(args.output), target, args))
+    _warn(_loss_lines(args.input, _write(records[0], Path(args.output), target, args)))
     return 0

@@ -36,6 +36,7 @@ EPILOG = (
     "input gives the same bytes "
     "whatever the engine. A JSON summary goes to standard output (or --summary FILE)."
 )
+INTERRUPTED_HINT = "the same command with --resume finishes the export"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +46,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--to",
         choices=OUTPUTS,
         default="parquet",
-        help="parquet (needs kifu-lark[parquet]) or jsonl",
+        help="parquet (tables; needs kifu-lark[parquet]), jsonl (the tables as JSON lines), "
+        "hcpe or psv (engine training records, see docs/training-data.md); default parquet",
     )
     add_read_options(parser)
     parser.add_argument(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
 from kifu_lark.cli.common import add_read_options, read_records
 from kifu_lark.errors import KifuError
 from kifu_lark.explore import destinations, mark_destinations_text
+from kifu_lark.files import write_atomically
 from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model.game import Game, Node
@@ -104,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
             marks=marks,
             glyphs=args.glyphs or "kanji",
         )
-        Path(args.svg).write_text(svg, encoding="utf-8")
+        _write_svg(svg, args.svg)
         return 0
     if args.moves:
 
@@ -112,6 +114,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(board_text(record, node), end="")
     return 0
+
+
+def _write_svg(svg: str, path: str) -> None:
+    """Write the picture (through a temporary file renamed into place) and say where.
+
+    Raises:
+        KifuError: ``IO`` when ``path`` cannot be written, with what to check.
+    """
+    write_atomically(Path(path), svg.encode("utf-8"))
+    print(f"wrote {path} (SVG)", file=sys.stderr)
 
 
 def _show_other(record: Any, args: argparse.Namespace) -> int:
@@ -130,8 +142,7 @@ def _show_other(record: Any, args: argparse.Namespace) -> int:
             raise KifuError(
                 f"{fmt.name} records have no SVG picture", code="USAGE", hint="leave --svg out"
             )
-        svg = fmt.board_svg(record, args.ply)
-        Path(args.svg).write_text(svg, encoding="utf-8")
+        _write_svg(fmt.board_svg(record, args.ply), args.svg)
         return 0
     if fmt.board_text is None:
         raise KifuError(

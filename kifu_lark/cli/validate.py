@@ -18,14 +18,17 @@ from kifu_lark.cli.common import (
     WALK_HELP,
     add_read_options,
     check_read_options,
+    issue_item,
     jobs_count,
+    no_record_files,
     read_records,
+    report_line,
     tolerate_list,
 )
 from kifu_lark.dataset.engines import ENGINES, Progress
 from kifu_lark.dataset.engines import run as run_shards
 from kifu_lark.dataset.shards import SHARD_SIZE, plan
-from kifu_lark.dataset.sources import expand_sources
+from kifu_lark.dataset.sources import archive_kind, expand_sources
 from kifu_lark.dataset.tasks import ReadOptions, ValidateTask
 from kifu_lark.errors import KifuError
 
@@ -81,21 +84,8 @@ def _check(job: tuple[str, argparse.Namespace]) -> dict[str, Any]:
         records = read_records(path, args.source_format, args.encoding, args.tolerate)
     except KifuError as err:
         return {"file": path, "valid": False, "errors": [err.to_dict()], "warnings": [], "games": 0}
-    warnings = [
-        {"code": w.code, "message": w.message, "ply": w.ply, "line": w.line, "column": w.column}
-        for r in records
-        for w in getattr(r, "warnings", [])
-    ]
+    warnings = [issue_item(w) for r in records for w in getattr(r, "warnings", [])]
     return {"file": path, "valid": True, "errors": [], "warnings": warnings, "games": len(records)}
-
-
-def _text_line(path: str, item: dict[str, Any], level: str) -> str:
-    where = ":".join(str(item[k]) for k in ("line", "column") if item.get(k) is not None)
-    prefix = f"{path}:{where}" if where else path
-    ply = f"move {item['ply']}: " if item.get("ply") else ""
-    code = f" [{item['code']}]" if item.get("code") else ""
-    hint = f" ({item['hint']})" if item.get("hint") else ""
-    return f"{prefix}: {level}: {ply}{item['message']}{code}{hint}"
 
 
 def _github_line(path: str, item: dict[str, Any], level: str) -> str:
@@ -112,18 +102,23 @@ def _github_line(path: str, item: dict[str, Any], level: str) -> str:
 def run(args: argparse.Namespace) -> int:
     check_read_options(args)
     style = "json" if args.json else args.output_format
-    results = _validate(args)
+    skipped: list[str] = []
+    results = _validate(args, skipped)
     valid = sum(1 for r in results if r["valid"])
     summary = f"{len(results)} files, {valid} valid, {len(results) - valid} invalid"
+    if skipped:
+        summary += f", {len(skipped)} skipped"
     if style == "json":
         print(
             json.dumps(
                 {
                     "files": results,
+                    "skipped": skipped,
                     "summary": {
                         "files": len(results),
                         "valid": valid,
                         "invalid": len(results) - valid,
+                        "skipped": len(skipped),
                     },
                 },
                 ensure_ascii=False,
@@ -131,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     else:
-        line = _github_line if style == "github" else _text_line
+        _name_skipped(skipped, args)
+        line = _github_line if style == "github" else report_line
         for result in results:
             for err in result["errors"]:
                 print(line(result["file"], err, "error"))
@@ -141,17 +137,37 @@ def run(args: argparse.Namespace) -> int:
     return 0 if valid == len(results) else 1
 
 
-def _validate(args: argparse.Namespace) -> list[dict[str, Any]]:
-    """One report per file or archive member, standard input first, then sorted by name."""
+#: Skipped files named one a line; past that, a count.
+SKIPPED_NAMED = 20
+
+
+def _name_skipped(skipped: list[str], args: argparse.Namespace) -> None:
+    """Say on standard error which files of the folders were not read, and why."""
+    for path in skipped[:SKIPPED_NAMED]:
+        if archive_kind(path) is not None:
+            why = "an archive in a folder is not opened (name it to read it)"
+        elif args.globs:
+            why = "matches no --glob"
+        else:
+            why = "not a record file (--glob takes it)"
+        print(f"{path}: skipped: {why}", file=sys.stderr)
+    if len(skipped) > SKIPPED_NAMED:
+        more = len(skipped) - SKIPPED_NAMED
+        print(f"kifu-lark: {more} more files skipped (--json lists them all)", file=sys.stderr)
+
+
+def _validate(args: argparse.Namespace, skipped: list[str]) -> list[dict[str, Any]]:
+    """One report per file or archive member, standard input first, then sorted by name;
+    the files the folder walks passed over are appended to ``skipped``."""
     sources = [f for f in args.files if f != "-"]
-    entries = expand_sources(sources, args.source_format, args.globs or ()) if sources else []
+    entries = (
+        expand_sources(sources, args.source_format, args.globs or (), skipped=skipped)
+        if sources
+        else []
+    )
     results = [_check(("-", args))] if "-" in args.files else []
     if not entries and not results:
-        raise KifuError(
-            "no record files found",
-            code="USAGE",
-            hint="check the paths; in a folder, files are found by extension (--glob)",
-        )
+        raise no_record_files()
     jobs = jobs_count(args.jobs)
     engine = args.engine or ("dask" if args.scheduler else "pool" if jobs != 1 else "serial")
     # The reports do not depend on the shards: cut them small enough to keep every worker busy.

@@ -10,11 +10,12 @@ import logging
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from typing import Any, TextIO
 
 from kifu_lark.dataset.extras import require
 from kifu_lark.dataset.shards import Shard
+from kifu_lark.dataset.workers import WorkerPool
 from kifu_lark.errors import KifuError
 
 ENGINES = ("serial", "pool", "dask")
@@ -79,10 +80,7 @@ def run(
         KifuError: ``USAGE`` for an unknown engine; ``MISSING_EXTRA`` when Dask is not
             installed.
     """
-    if engine not in ENGINES:
-        raise KifuError(
-            f"unknown engine {engine!r}", code="USAGE", hint=f"one of {', '.join(ENGINES)}"
-        )
+    check_engine(engine)
     done: dict[int, dict[str, Any]] = {}
 
     def finish(shard: Shard, result: dict[str, Any]) -> None:
@@ -94,7 +92,7 @@ def run(
         if engine == "dask":
             _run_dask(task, shards, jobs, scheduler, finish)
         elif engine == "pool" and jobs > 1 and len(shards) > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            with WorkerPool(jobs) as pool:
                 futures = {pool.submit(task, shard): shard for shard in shards}
                 for future in as_completed(futures):
                     finish(futures[future], future.result())
@@ -105,6 +103,22 @@ def run(
         if progress is not None:
             progress.close()
     return [done[shard.index] for shard in shards]
+
+
+def check_engine(engine: str) -> None:
+    """Refuse an engine that is unknown or whose libraries are missing, before any work.
+
+    Raises:
+        KifuError: ``USAGE`` for an unknown engine; ``MISSING_EXTRA`` when Dask is not
+            installed.
+    """
+    if engine not in ENGINES:
+        raise KifuError(
+            f"unknown engine {engine!r}", code="USAGE", hint=f"one of {', '.join(ENGINES)}"
+        )
+    if engine == "dask":
+        require("dask.bag", "dask", "--engine dask")
+        require("distributed", "dask", "--engine dask")
 
 
 def _run_dask(

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kifu_lark.dataset.engines import Progress, run
+from kifu_lark.dataset.engines import Progress, check_engine, run
 from kifu_lark.dataset.extras import require
 from kifu_lark.dataset.output import DONE, PLAN, SUFFIXES, TABLES, TRAINING
 from kifu_lark.dataset.shards import SHARD_SIZE, Shard, plan
@@ -109,7 +109,8 @@ def export(
 
     Raises:
         KifuError: ``USAGE`` for bad arguments, sources that name nothing or an output
-            folder in use; ``MISSING_EXTRA`` naming the extra to install.
+            folder in use; ``MISSING_EXTRA`` naming the extra to install. Each is raised
+            before anything is written.
     """
     started = time.perf_counter()
     if to not in OUTPUTS:
@@ -118,6 +119,7 @@ def export(
         )
     if to == "parquet":
         require("pyarrow.parquet", "parquet", "--to parquet")
+    check_engine(engine)
     if training is not None and to not in TRAINING:
         raise KifuError(
             f"training filters apply to {' and '.join(TRAINING)}, not to {to}",
@@ -135,7 +137,9 @@ def export(
         "shard_size": shard_size,
         "training": _filter_settings(training),
     }
-    _prepare(Path(out), settings, resume, overwrite)
+    # Every refusal comes before the first write: the sources are walked (a .7z needs its
+    # extra) once the output folder is known to be usable, and only then is it touched.
+    state = _output_state(Path(out), settings, resume, overwrite)
     entries = expand_sources(sources, source_format, globs, game="shogi")
     if not entries:
         raise KifuError(
@@ -143,6 +147,7 @@ def export(
             code="USAGE",
             hint="check the paths; in a folder, files are found by extension (--glob)",
         )
+    _prepare(Path(out), settings, state)
     shards = plan(entries, str(Path(out) / PLAN), shard_size)
     task = ExportTask(
         str(Path(out).resolve()),
@@ -220,8 +225,14 @@ def _training_totals(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     return total.to_dict()
 
 
-def _prepare(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool) -> None:
-    """Check the output folder and record the settings the export is made with."""
+def _output_state(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool) -> str:
+    """Check the output folder, writing nothing: ``"new"`` (absent or empty), ``"resume"``
+    (a previous export with these settings) or ``"overwrite"`` (a previous export to
+    replace).
+
+    Raises:
+        KifuError: ``USAGE`` for a folder in use, or one exported with other settings.
+    """
     settings_file = out / PLAN / "settings.json"
     if out.exists() and not out.is_dir():
         raise KifuError(f"{out} is not a folder", code="USAGE", hint="-o names a folder")
@@ -240,16 +251,38 @@ def _prepare(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool)
                 code="USAGE",
                 hint="resume with the same options, or --overwrite",
             )
-    elif used and overwrite:
-        for name in (*TABLES, *TRAINING, DONE, PLAN):
-            shutil.rmtree(out / name, ignore_errors=True)
-    elif used:
+        return "resume"
+    if used and overwrite:
+        return "overwrite"
+    if used:
         raise KifuError(
             f"{out} is not empty",
             code="USAGE",
             hint="--resume to finish the export in it, --overwrite to replace it",
         )
+    return "new"
+
+
+def _prepare(out: Path, settings: dict[str, Any], state: str) -> None:
+    """Make the output folder ready (``state`` from :func:`_output_state`) and record the
+    settings the export is made with."""
+    if state == "resume":
+        _remove_temporaries(out)
+    elif state == "overwrite":
+        for name in (*TABLES, *TRAINING, DONE, PLAN):
+            shutil.rmtree(out / name, ignore_errors=True)
+    settings_file = out / PLAN / "settings.json"
     write_atomically(settings_file, json.dumps(settings, indent=1).encode("utf-8"))
+
+
+def _remove_temporaries(out: Path) -> None:
+    """Drop the temporary files a run ended outright (SIGKILL, a power cut) left: hidden
+    ``.NAME.XXXX.part`` files, as :mod:`kifu_lark.files` names them, never complete."""
+    for name in (*TABLES, *TRAINING, DONE, PLAN):
+        folder = out / name
+        if folder.is_dir():
+            for path in folder.glob(".*.part"):
+                path.unlink(missing_ok=True)
 
 
 def _remove_stale(out: Path, shards: int) -> None:

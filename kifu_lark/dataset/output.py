@@ -224,7 +224,14 @@ def positions_part(out: str, to: str, index: int) -> Iterator[PositionsPart]:
     rel = f"positions/{part_name(index)}{SUFFIXES[to]}"
     with atomic_file(Path(out) / rel) as handle:
         part = PositionsPart(handle, to, rel)
-        yield part
+        try:
+            yield part
+        except BaseException:
+            # The Parquet writer ends before its file is closed and removed: left to the
+            # garbage collector, it would write its footer to a closed file, loudly.
+            with contextlib.suppress(Exception):
+                part.close()
+            raise
         part.close()
 
 

@@ -99,6 +99,7 @@ def expand_sources(
     source_format: str | None = None,
     globs: Iterable[str] = (),
     game: str | None = None,
+    skipped: list[str] | None = None,
 ) -> list[Entry]:
     """Every record entry the sources name, sorted by (source, member), each once.
 
@@ -106,6 +107,7 @@ def expand_sources(
     (walked recursively for records, see :class:`Selector`), a glob (``data/**/*.csa``), a
     list file ``@paths.txt`` naming sources one a line, or an archive (its members that are
     records). ``game`` (``"shogi"``) keeps the walks to that game's formats' extensions.
+    The files a folder walk passes over are appended to ``skipped`` when it is given.
 
     Raises:
         KifuError: ``USAGE`` for a path that does not exist, a glob that matches nothing, or
@@ -129,11 +131,13 @@ def expand_sources(
             continue
         if path.is_dir():
             # archives in a folder are not opened: name them to read them
-            entries.update(
-                (child.as_posix(), None)
-                for child in path.rglob("*")
-                if child.is_file() and selector.wants(child.relative_to(path).as_posix())
-            )
+            for child in sorted(path.rglob("*")):
+                if not child.is_file():
+                    continue
+                if selector.wants(child.relative_to(path).as_posix()):
+                    entries.add((child.as_posix(), None))
+                elif skipped is not None:
+                    skipped.append(str(child))
         elif path.is_file():
             if archive_kind(name) is not None:
                 entries.update(_members(path.as_posix(), selector))

@@ -1,35 +1,22 @@
-"""BOD board diagrams (盤面図): a position with hands, side to move and move number.
+"""BOD board diagrams (盤面図) as a format: one position with hands, side to move and move number.
 
-``grammars/bod.lark`` defines the diagram; KIF and KI2 import its rules for custom start
-positions, and this module turns the matched lines into a :class:`Position`
-(:class:`DiagramReader`) and back (:func:`write_diagram`). As a format of its own (``bod``),
-a file holds one position, optionally with header lines (player names) and ``手数＝N``, the
-number of moves already played (the last-move text some copies add after it, such as
-``▲２八飛成``, is kept verbatim as the header ``最終手``: the position alone cannot check
-it); the writer draws the final position of the main line.
+A file holds one diagram (read and written by :mod:`kifu_lark.formats.diagram`, which KIF
+and KI2 share for their custom start positions), optionally with header lines (player
+names) and ``手数＝N``, the number of moves already played (the last-move text some copies add
+after it, such as ``▲２八飛成``, is kept verbatim as the header ``最終手``: the position
+alone cannot check it); the writer draws the final position of the main line.
 """
 
 from __future__ import annotations
 
-import functools
-import re
+from lark import Token
 
-from attrs import evolve
-from lark import Token, Tree
-
-from kifu_lark.errors import InvalidRecordError, KifuError
+from kifu_lark.errors import InvalidRecordError
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
+from kifu_lark.formats.diagram import DIAGRAM_LINES, DiagramReader, write_diagram
 from kifu_lark.formats.engine import parsing
-from kifu_lark.formats.engine.memo import remember
-from kifu_lark.formats.japanese import (
-    BOARD_PIECE_NAMES,
-    KANJI_DIGITS,
-    ZEN_DIGITS,
-    comment_text,
-    kanji_number,
-    kanji_numeral,
-    write_comment,
-)
+from kifu_lark.formats.engine.parsing import terminal_regex
+from kifu_lark.formats.japanese import comment_text, write_comment
 from kifu_lark.formats.japanese_head import (
     LAST_MOVE_KEY,
     check_not_a_hand,
@@ -37,268 +24,15 @@ from kifu_lark.formats.japanese_head import (
     split_header_line,
     write_header,
 )
-from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
-from kifu_lark.model.hand import Hand
 from kifu_lark.model.headers import Headers
-from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
-from kifu_lark.model.position import SET_HINT, Position
-from kifu_lark.model.variant import board_variant
+from kifu_lark.model.position import Position
+
+# kif_read still takes the diagram's names from this module (pyproject.toml lists that import
+# until it takes them from formats.diagram and formats.engine.parsing).
+__all__ = ["DIAGRAM_LINES", "FORMAT", "DiagramReader", "read_bod", "terminal_regex", "write_bod"]
 
 FORMAT_NAME = "bod"
-
-
-@functools.cache
-def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
-    """The compiled regex of terminal ``name`` of ``grammar`` (every terminal kept, even
-    those only used inside others), so readers take lines apart with the grammar's own
-    definition rather than a second parser."""
-    # edit_terminals=None: the named groups stay (the parsers' lexers drop them)
-    lexer_only = parsing.parser(grammar, parser=None, lexer="basic", edit_terminals=None)
-    return re.compile(lexer_only.get_terminal(name).pattern.to_regexp())
-
-
-# The cells of a rank's text (``v香v桂v銀v金v玉v金v銀v桂v香``): diagrams repeat the ranks of the
-# usual start, and cutting a rank into pieces is most of the work of reading a diagram. Bounded; see
-# _memo.
-_ROWS: dict[str, tuple[Piece | None, ...]] = {}
-_ROWS_KEPT = 4096
-#: The token types :meth:`DiagramReader.add` takes besides the ``board`` tree, as a grammar
-#: that imports them names them: a reader asks it only for these (it is not compiled, and a
-#: record's every head line went through it).
-DIAGRAM_LINES = frozenset({"HAND_LINE", "TURN_LINE", "MOVE_COUNT_LINE", "ROTATED_LINE"})
-_SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "上手": Color.WHITE}
-
-# A cell's text (``v香``, `` 歩``, ``・``) → the piece it shows: a diagram's cells repeat
-# (there are a few dozen texts), and making an attrs Piece per cell would be most of the work
-# of reading a rank that _ROWS had not seen. Bounded, as _ROWS is.
-_CELLS: dict[str, tuple[Piece | None]] = {}
-_CELLS_KEPT = 1024
-#: The hand of a side a diagram with a board does not give: empty (hands are immutable).
-_EMPTY = Hand()
-
-
-def _row_cells(text: str) -> tuple[Piece | None, ...]:
-    """The pieces of a rank's cells (its ``bod_cells`` group), each cut by BOD_CELL."""
-    cells: list[Piece | None] = []
-    known = _CELLS
-    for cell in _cell_regex().findall(text):
-        found = known.get(cell)  # (the piece,): one look-up, and None for a new cell
-        if found is None:
-            m = terminal_regex("bod.lark", "BOD_CELL").fullmatch(cell)
-            assert m is not None  # findall matched the same text with the same regex
-            piece = None
-            if m["bod_piece"] != "・":
-                color = Color.WHITE if m["bod_side"] in ("v", "V") else Color.BLACK
-                piece = Piece(BOARD_PIECE_NAMES[m["bod_piece"]], color)
-            found = remember(known, cell, (piece,), _CELLS_KEPT)
-        cells.append(found[0])
-    return tuple(cells)
-
-
-@functools.cache
-def _cell_regex() -> re.Pattern[str]:
-    """BOD_CELL without its groups: its ``findall`` gives each cell's text."""
-    return re.compile(parsing.uncapture(terminal_regex("bod.lark", "BOD_CELL").pattern))
-
-
-class DiagramReader:
-    """Collects the diagram lines of a record (board, hands, turn, move count) and builds
-    the position they describe.
-
-    Args:
-        fmt: the format being read, for errors.
-        text: the whole source, for error context.
-    """
-
-    def __init__(self, fmt: str, text: str) -> None:
-        self.fmt = fmt
-        self.text = text
-        self.board: list[Piece | None] | None = None
-        self.files = 0
-        self.ranks = 0
-        self.hands: dict[Color, Hand] = {}
-        self.hand_lines: dict[Color, Token] = {}  # where each hand was read, for errors
-        self.first_line: Token | None = None  # the diagram's first line, for errors
-        self.turn: Color | None = None
-        self.move_count: int | None = None
-        #: The text after the count (``▲６二角成  まで``) as written, or ``None``.
-        self.last_move: str | None = None
-
-    @property
-    def seen(self) -> bool:
-        """True when any diagram line was read."""
-        return bool(self.board is not None or self.hands or self.turn or self.move_count)
-
-    def _error(self, message: str, token: Token, hint: str | None = None) -> KifuError:
-        lines = self.text.splitlines()
-        line = token.line
-        return InvalidRecordError(
-            message,
-            code="BAD_POSITION",
-            format=self.fmt,
-            line=line,
-            column=token.column,
-            text=str(token).rstrip("\r\n"),
-            hint=hint,
-            source_line=lines[line - 1] if line and 0 < line <= len(lines) else None,
-        )
-
-    def add(self, item: Token | Tree[Token]) -> bool:
-        """Take one diagram item (the ``board`` tree or a hand/turn/count line); returns
-        False when ``item`` is not part of a diagram."""
-        if isinstance(item, Tree):
-            self.read_board(item)
-            return True
-        kind = item.type.rsplit("__", 1)[-1]
-        if kind == "HAND_LINE":
-            self.read_hand(item)
-        elif kind == "TURN_LINE":
-            m = terminal_regex("bod.lark", "TURN_LINE").match(item)
-            assert m is not None  # the lexer matched the same regex
-            self.turn = _SIDES[m["turn_side"]]
-        elif kind == "MOVE_COUNT_LINE":
-            m = terminal_regex("bod.lark", "MOVE_COUNT_LINE").match(item)
-            assert m is not None
-            self.move_count = kanji_number(m["move_count"])
-            self.last_move = m["last_move"].strip(" \t　") or None
-        elif kind == "ROTATED_LINE":
-            pass  # a display flag: the position is the same
-        else:
-            return False
-        return True
-
-    def read_board(self, tree: Tree[Token]) -> None:
-        """Read the framed board rows."""
-        if self.board is not None:
-            first = tree.children[0]
-            assert isinstance(first, Token)
-            raise self._error(
-                "a second board diagram", first, "a record holds one diagram: split the file"
-            )
-        rank_re = terminal_regex("bod.lark", "RANK_LINE")
-        rows: list[tuple[Piece | None, ...]] = []
-        for token in tree.children:
-            assert isinstance(token, Token)
-            if not token.type.endswith("RANK_LINE"):
-                continue
-            m = rank_re.match(token)
-            assert m is not None
-            text = m["bod_cells"]
-            cells = _ROWS.get(text)
-            if cells is None:
-                cells = remember(_ROWS, text, _row_cells(text), _ROWS_KEPT)
-            if rows and len(cells) != len(rows[0]):
-                raise self._error(
-                    f"rank {len(rows) + 1} has {len(cells)} squares, rank 1 has {len(rows[0])}",
-                    token,
-                    "every rank holds one cell a file: a piece (v for gote's) or ・ when empty",
-                )
-            if m["bod_rank"] is not None and KANJI_DIGITS.index(m["bod_rank"]) != len(rows):
-                raise self._error(
-                    f"rank {m['bod_rank']} stands where rank {len(rows) + 1} belongs",
-                    token,
-                    "ranks run 一 to 九 from the top, one line each: check for a missing line",
-                )
-            rows.append(cells)
-        files, ranks = len(rows[0]), len(rows)
-        first = tree.children[0]
-        assert isinstance(first, Token)
-        self.first_line = first
-        try:
-            board_variant(files, ranks)
-        except ValueError as err:
-            raise self._error(str(err), first, "check the diagram's frame and ranks") from None
-        board: list[Piece | None] = [None] * (files * ranks)
-        for r, cells in enumerate(rows):
-            for k, piece in enumerate(cells):
-                board[r * files + (files - 1 - k)] = piece
-        self.board, self.files, self.ranks = board, files, ranks
-
-    def read_hand(self, token: Token) -> None:
-        """Read a ``先手の持駒：…`` line."""
-        m = terminal_regex("bod.lark", "HAND_LINE").match(token)
-        assert m is not None
-        color = _SIDES[m["hand_side"]]
-        counts: dict[PieceKind, int] = {}
-        if m["hand_items"] != "なし":
-            for item in terminal_regex("bod.lark", "HAND_ITEM").finditer(m["hand_items"]):
-                kind = BOARD_PIECE_NAMES[item["hand_piece"]].unpromoted()
-                if kind not in HAND_KINDS:
-                    raise self._error(
-                        f"{item['hand_piece']} cannot be held in hand",
-                        token,
-                        "a hand holds 歩 香 桂 銀 金 角 飛 only: check the piece or the line",
-                    )
-                n = kanji_number(item["hand_count"]) if item["hand_count"] else 1
-                counts[kind] = counts.get(kind, 0) + n
-        self.hands[color] = Hand.of(counts)
-        self.hand_lines[color] = token
-
-    def position(self, base: Position, where: Token | None = None) -> Position:
-        """The position described: the diagram's board, or ``base``'s when there is none,
-        with the hands, side to move and move number read."""
-        try:
-            ply = 1 if self.move_count is None else self.move_count + 1
-            if self.board is not None:
-                # made once, not made and then evolved: each checks the set (81 squares)
-                hands = (self.hands.get(Color.BLACK, _EMPTY), self.hands.get(Color.WHITE, _EMPTY))
-                variant = board_variant(self.files, self.ranks)
-                return Position(variant, tuple(self.board), hands, self.turn or Color.BLACK, ply)
-            hands = (
-                self.hands.get(Color.BLACK, base.hands[0]),
-                self.hands.get(Color.WHITE, base.hands[1]),
-            )
-            return evolve(base, hands=hands, turn=self.turn or base.turn, ply=ply)
-        except ValueError as err:  # more pieces than the set: at a hand line, or the board
-            token = next(iter(self.hand_lines.values()), None) or self.first_line or where
-            if token is None:
-                raise InvalidRecordError(
-                    str(err), code="BAD_POSITION", format=self.fmt, hint=SET_HINT
-                ) from None
-            raise self._error(str(err), token, SET_HINT) from None
-
-
-# --- writing --------------------------------------------------------------------------------
-
-
-def write_hand(color: Color, hand: Hand, handicap: bool = False) -> str:
-    """``先手の持駒：飛　角二　`` (Kifu for Windows: a full-width space after each item) or
-    ``…：なし``."""
-    side = ("下手" if color is Color.BLACK else "上手") if handicap else color.kanji
-    items = "".join(
-        kind.kanji + (kanji_numeral(n) if n > 1 else "") + "　" for kind, n in hand.items()
-    )
-    return f"{side}の持駒：{items or 'なし'}"
-
-
-def write_diagram(position: Position, handicap: bool = False) -> list[str]:
-    """The diagram lines of ``position``: white's hand, the framed board, black's hand,
-    ``後手番`` when white is to move, ``手数＝N`` when moves were played before it."""
-    variant = position.variant
-    files = variant.files
-    lines = [write_hand(Color.WHITE, position.hands[1], handicap)]
-    lines.append("  " + " ".join(ZEN_DIGITS[f - 1] for f in range(files, 0, -1)))
-    frame = "+" + "-" * (3 * files) + "+"
-    lines.append(frame)
-    board = position.board
-    for r in range(variant.ranks):
-        cells = []
-        for f in range(files, 0, -1):
-            piece = board[r * files + f - 1]
-            if piece is None:
-                cells.append(" ・")
-            else:
-                mark = "v" if piece.color is Color.WHITE else " "
-                cells.append(mark + piece.kind.kanji)
-        lines.append("|" + "".join(cells) + "|" + KANJI_DIGITS[r])
-    lines.append(frame)
-    lines.append(write_hand(Color.BLACK, position.hands[0], handicap))
-    if position.turn is Color.WHITE:
-        lines.append(("上手" if handicap else "後手") + "番")
-    if position.ply > 1:
-        lines.append(f"手数＝{position.ply - 1}")
-    return lines
 
 
 # --- the bod format -------------------------------------------------------------------------

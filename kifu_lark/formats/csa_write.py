@@ -16,10 +16,13 @@ One statement per line, no commas. Layout::
 
 Refused (``UnsupportedFeatureError``): variations unless ``mainline_only``, specials the
 dialect has no ``%`` code for, header keys or values that cannot stand on one line (a ``$NOTE``
-value keeps its line breaks as ``\\n``), a board of another size.
+value keeps its line breaks as ``\\n``), a board of another size, a move's time of more than
+:data:`TIME_DIGITS` digits of whole seconds (10**9 s, 31 years: a typo, which no CSA reader of
+ours would take back; the standard sets no bound).
 
-V2.2 declares no encoding: readers take Shift_JIS and CRLF, so ``dump`` writes CP932 (see
-:func:`encoding_rule`) and the text has CRLF line ends.
+V2.2 declares no encoding: readers take Shift_JIS, so ``dump`` writes CP932 (see
+:func:`encoding_rule`). Line ends are LF in every version: V2.2 leaves them to the system
+that writes, floodgate and cshogi write LF, and python-shogi reads no CRLF record.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ from kifu_lark.model.headers import HeaderKey, Headers, Key
 from kifu_lark.model.move import Special, SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.position import Position
+
+#: Digits of whole seconds a ``T`` line may have: what the grammar's TIME reads.
+TIME_DIGITS = 9
 
 _VERSIONS = {"3.0": "V3.0", "3": "V3.0", "v3.0": "V3.0", "2.2": "V2.2", "v2.2": "V2.2"}
 # How V3.0's first line names an encoding (normalised names: textio.normalize_encoding).
@@ -166,6 +172,7 @@ class _Writer:
         self.comments(game.root)
         node = game.root
         color = game.start.turn
+        ply = 0
         while node.next is not None:
             if node.variations and not self.options.mainline_only:
                 raise self.refuse(
@@ -173,16 +180,16 @@ class _Writer:
                     hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
                 )
             node = node.next
+            ply += 1
             if node.move is not None:
                 out.append(node.move.csa())
                 color = node.move.color.opponent
             elif node.special is not None:
                 out.append(self.special(node.special, color))
-            self.time(node.time)
+            self.time(node.time, ply)
             self.comments(node)
         out += notes.get("end", ())
-        end = "\r\n" if self.version == "V2.2" else "\n"  # V2.2 readers expect CRLF
-        return end.join(out) + end
+        return "\n".join(out) + "\n"
 
     def headers(self, headers: Headers, notes: dict[str, list[str]]) -> None:
         entries = headers.entries
@@ -240,7 +247,7 @@ class _Writer:
     def special(self, special: Special, to_move: Color) -> str:
         return special_line(self.dialect, special, to_move)
 
-    def time(self, time: Time | None) -> None:
+    def time(self, time: Time | None, ply: int) -> None:
         if time is None or time.spent is None:
             return
         spent = time.spent
@@ -248,6 +255,12 @@ class _Writer:
             text = str(math.floor(spent + 0.5))
         else:
             text = f"{spent:.3f}".rstrip("0").rstrip(".")
+        if len(text.partition(".")[0]) > TIME_DIGITS:
+            raise self.refuse(
+                f"move {ply} took {text} seconds: a CSA time has at most {TIME_DIGITS} digits "
+                f"(T{text} would not read back)",
+                hint="correct the move's time in the source (at most 999999999 s)",
+            )
         self.lines.append("T" + text)
 
     def comments(self, node: Node) -> None:

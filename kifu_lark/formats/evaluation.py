@@ -39,6 +39,7 @@ from kifu_lark.formats.evaluation_fast import (
     fast_fields,
     looks_like_evaluation,
 )
+from kifu_lark.formats.move_text import read_move_text, write_move_text
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation, PVError, read_evaluation, token_notation
 from kifu_lark.model.move import Move, usi_parts
@@ -222,9 +223,6 @@ def resolve_pv(
     evaluation: Evaluation, position: Position, previous: Move | None = None
 ) -> tuple[Move, ...]:
     """:meth:`Evaluation.resolve`: the PV's moves from ``position``."""
-    # the move words are the KIF and KI2 writers', which convert evaluations with this module
-    from kifu_lark.formats.move_text import read_move_text  # noqa: PLC0415
-
     board = EngineBoard.from_position(position)
     board.hashing = False
     moves: list[Move] = []
@@ -431,9 +429,6 @@ def converted_comments(game: Any, target: str) -> dict[int, list[str]]:
     wanted = _SET_PV.match if same else looks_like_evaluation
     if not any(wanted(line) for node in game.root.walk() for line in node.comment_lines):
         return {}
-    # the move words are the KIF and KI2 writers', which convert evaluations with this module
-    from kifu_lark.formats.move_text import write_move_text  # noqa: PLC0415
-
     notation = {"csa": "csa", "kif": "kif"}.get(target, "ki2")
     out: dict[int, list[str]] = {}
     board = EngineBoard.from_position(game.start)

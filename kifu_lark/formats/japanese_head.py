@@ -14,7 +14,9 @@ import re
 from typing import Protocol
 
 from kifu_lark.errors import KifuSyntaxError, UnsupportedFeatureError
+from kifu_lark.formats.diagram import write_diagram
 from kifu_lark.formats.engine import parsing
+from kifu_lark.formats.engine.parsing import terminal_regex
 from kifu_lark.formats.japanese import one_line
 from kifu_lark.model.color import Color
 from kifu_lark.model.handicap import (
@@ -113,8 +115,6 @@ def write_header(key: Key, value: str, handicap: bool = False, fmt: str = "kif")
 def _reads_as_header(name: str, line: str) -> bool:
     """Whether ``line`` (``name：value``) reads back as that header: the grammar's HEADER_LINE
     takes it whole, and no line of higher priority (hand, moves header) takes it first."""
-    from kifu_lark.formats.bod import terminal_regex  # noqa: PLC0415 (bod imports this module)
-
     text = line + "\n"
     return (
         name not in HAND_KEYS
@@ -203,7 +203,8 @@ def _handicap_start(name: str) -> Position | None:
 
 
 class DiagramLike(Protocol):
-    """What :meth:`HeaderSection.start` needs of a board-diagram reader (``bod.DiagramReader``)."""
+    """What :meth:`HeaderSection.start` needs of a board-diagram reader
+    (``diagram.DiagramReader``)."""
 
     @property
     def seen(self) -> bool:
@@ -243,8 +244,6 @@ def write_header_section(
     default, which needs no declaration and which json-kifu-format's KI2 reader requires
     undeclared), the first line declares it; a ``#`` entry that is itself a declaration
     (from a hand-built header) is not written."""
-    from kifu_lark.formats.bod import terminal_regex, write_diagram  # noqa: PLC0415 (bod imports this)
-
     handicap = is_handicap(start)
     name = handicap_name(start)
     kept = HANDICAP_KEY in headers

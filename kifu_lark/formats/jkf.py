@@ -28,8 +28,6 @@ from typing import Any
 
 from kifu_lark.errors import InvalidRecordError, KifuError
 from kifu_lark.formats.base import Format, ReadOptions
-from kifu_lark.formats.jkf_locate import PATH as _PATH
-from kifu_lark.formats.jkf_locate import JsonChecker, at, dotted
 from kifu_lark.formats.jkf_write import (
     CAPABILITIES,
     EXTENDED_SPECIALS,
@@ -38,6 +36,8 @@ from kifu_lark.formats.jkf_write import (
     PRESETS,
     write_jkf,
 )
+from kifu_lark.formats.json_locate import PATH as _PATH
+from kifu_lark.formats.json_locate import JsonChecker, at, dotted
 from kifu_lark.formats.json_text import load_json
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game

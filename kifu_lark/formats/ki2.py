@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 
 from kifu_lark.formats.base import Format
-from kifu_lark.formats.ki2_read import MARKS, NAME, move_regex, read_ki2
+from kifu_lark.formats.japanese_move import MARKS, move_regex
+from kifu_lark.formats.ki2_read import NAME, read_ki2
 from kifu_lark.formats.ki2_write import CAPABILITIES, write_ki2
 
 

@@ -18,47 +18,18 @@ from lark import Token, Tree
 from kifu_lark.errors import KifuError, KifuSyntaxError
 from kifu_lark.formats import engine
 from kifu_lark.formats.base import ReadOptions
-from kifu_lark.formats.bod import DIAGRAM_LINES, DiagramReader, terminal_regex
+from kifu_lark.formats.diagram import DIAGRAM_LINES, DiagramReader
 from kifu_lark.formats.engine import parsing, whole
-from kifu_lark.formats.engine.memo import remember
+from kifu_lark.formats.engine.parsing import terminal_regex
 from kifu_lark.formats.engine.tokens import match_tokens
-from kifu_lark.formats.japanese import (
-    KANJI_DIGITS,
-    PIECE_NAMES,
-    SPECIAL_NAMES,
-    SUMMARY_HINT,
-    ZEN_DIGITS,
-    comment_text,
-    digit_value,
-    kanji_number,
-    read_summary,
-)
+from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
 from kifu_lark.formats.japanese_head import HeaderSection, head_lines
-from kifu_lark.model.color import Color
+from kifu_lark.formats.japanese_move import FIELDS, MARKS, fields_of, move_regex
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import SpecialKind
-from kifu_lark.model.piece import PieceKind
-from kifu_lark.model.square import Square
 from kifu_lark.rules.replay import GameBuilder
 
 NAME = "ki2"
-#: The turn marks a KI2 move starts with.
-MARKS = frozenset("▲△☗☖▼▽")
-_BLACK_MARKS = frozenset("▲☗▼")
-_ACTIONS: dict[str | None, tuple[bool | None, bool | None]] = {
-    None: (None, None),
-    "成": (True, None),
-    "不成": (False, None),
-    "生": (False, None),
-    "打": (None, True),
-}
-# Every spelling of a square a move may use (ASCII or full-width file; kanji, ASCII or
-# full-width rank) → Square, built once so that reading costs a look-up.
-_SQUARES = {
-    f + r: Square(digit_value(f), digit_value(r))
-    for f in "123456789" + ZEN_DIGITS
-    for r in KANJI_DIGITS + "123456789" + ZEN_DIGITS
-}
 # The まで line states the winner; these kinds carry the special's side in it.
 _SIDED = frozenset(
     {
@@ -71,11 +42,6 @@ _SIDED = frozenset(
         SpecialKind.DEFAULT_LOSS,
     }
 )
-
-
-def move_regex() -> re.Pattern[str]:
-    """KI2_MOVE as the grammar defines it (lark inlines it into MOVE_LINE)."""
-    return terminal_regex("ki2.lark", "KI2_MOVE")
 
 
 @functools.cache
@@ -91,7 +57,7 @@ def _walk_regex() -> re.Pattern[str]:
     """:func:`_led_move_regex` whole as group 1, its move as group 2, and no other group
     (KI2_MOVE's made non-capturing: the same moves): its ``findall`` gives a line's moves as
     pairs. A group the regex engine sets costs time, and each call on a match object too;
-    a move new to the reader is matched again with its groups (:func:`_move_regex`)."""
+    a move new to the reader is matched again with its groups (:func:`move_regex`)."""
     regex = re.compile(f"({parsing.uncapture(_led_move_regex().pattern)})")
     if regex.groups != 2:
         raise AssertionError(f"ki2.lark KI2_MOVE groups changed: {regex.pattern}")
@@ -113,55 +79,6 @@ def _line_end() -> re.Pattern[str]:
     ``\\r`` of ``_MOVE_LINE_END``."""
     gap = terminal_regex("ki2.lark", "_MOVE_GAP").pattern
     return re.compile(f"(?:{gap})?+\\r?")
-
-
-# A move as written → what the reader hands to GameBuilder: (mover, special or None,
-# destination or None for 同, piece, relative words, 成/不成, 打, origin). A record repeats
-# a few hundred move texts, so each is taken apart once; bounded, cleared when full.
-_Fields = tuple[
-    Color,
-    SpecialKind | None,
-    Square | None,
-    PieceKind | None,
-    str,
-    bool | None,
-    bool | None,
-    Square | None,
-]
-_FIELDS: dict[str, _Fields] = {}
-_FIELDS_KEPT = 65536
-
-
-_FIELD_GROUPS = ("mark", "special", "to", "piece", "relative", "action", "origin")
-
-
-def _fields(m: re.Match[str], text: str) -> _Fields:
-    """The fields of move ``text``, matched by ``m`` (KI2_MOVE's groups, by name)."""
-    mark, special, to, piece, relative, action, origin = m.group(*_FIELD_GROUPS)
-    promote, drop = _ACTIONS[action]
-    fields: _Fields = (
-        Color.BLACK if mark in _BLACK_MARKS else Color.WHITE,
-        None if special is None else SPECIAL_NAMES[special],
-        None if to is None else _SQUARES[to],
-        None if piece is None else PIECE_NAMES[piece],
-        relative or "",
-        promote,
-        drop,
-        None if origin is None else _SQUARES[origin],
-    )
-    return remember(_FIELDS, text, fields, _FIELDS_KEPT)
-
-
-def move_fields(text: str) -> _Fields | None:
-    """What one KI2 move word says, as the reader takes it apart: (mover, special or
-    ``None``, destination or ``None`` for 同, piece, relative words, 成/不成 as
-    ``True``/``False``/``None``, 打, origin or ``None``). The word must start with its mark
-    (``▲７六歩``, ``△同　歩``, ``▲５二金右``); the KIF spelling with an origin
-    (``▲７六歩(77)``) reads too. ``None`` when ``text`` is not exactly one move."""
-    m = move_regex().fullmatch(text)
-    if m is None:
-        return None
-    return _FIELDS.get(text) or _fields(m, text)
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -231,7 +148,7 @@ class _Reader:
     def moves(self, block: Token) -> None:
         builder = self.start_builder()
         findall = _walk_regex().findall
-        cache, play = _FIELDS, builder.move_piece
+        cache, play = FIELDS, builder.move_piece
         scanning = self.scanning
         line_no = (block.line or 1) - 1
         lines = block.split("\n")
@@ -257,7 +174,7 @@ class _Reader:
                 if fields is None:
                     m = move_regex().fullmatch(move)
                     assert m is not None  # the walk matched the same move
-                    fields = _fields(m, move)
+                    fields = fields_of(m, move)
                 color, special, to, piece, relative, promote, drop, origin = fields
                 column = end - len(move) + 1
                 if special is not None:

@@ -12,58 +12,27 @@ from kifu_lark.formats.base import Capabilities, WriteOptions
 from kifu_lark.formats.engine.memo import remember
 from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.formats.japanese import (
-    KANJI_DIGITS,
-    PIECE_MOVE_NAME,
     SPECIAL_FOLDS,
-    ZEN_DIGITS,
     display_width,
     read_summary,
     write_comment,
     write_summary,
 )
 from kifu_lark.formats.japanese_head import is_handicap, write_header_section
+from kifu_lark.formats.japanese_move import write_ki2_move
 from kifu_lark.formats.specials import left_out_after_special, written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.move import Move, SpecialKind
+from kifu_lark.model.move import SpecialKind
 from kifu_lark.rules.board import Board, illegal
 from kifu_lark.rules.fouls import foul_allowance
 from kifu_lark.rules.geometry import KIND_CODE
-from kifu_lark.rules.relative import relative_words
 from kifu_lark.rules.violations import Violation
 
 NAME = "ki2"
 
 _PER_LINE = 6
 _CELL_WIDTH = 12
-
-
-def write_move(board: Board, move: Move, previous: Move | None) -> str:
-    """One move in KI2 notation on ``board`` (before the move), e.g. ``▲同　歩`` or
-    ``△５二金右上成``; ``previous`` is the move before it (for 同)."""
-    words = relative_words(board, move)
-    name = PIECE_MOVE_NAME[move.piece]
-    frm = move.from_
-    if words is None:  # no words can tell the pieces apart: give the origin
-        assert frm is not None
-        words = f"({frm.file}{frm.rank})"
-    to = move.to
-    if frm is not None and move.piece.can_promote:
-        # inside the promotion zone at either end: 成 or 不成 must be written
-        zone = board.g.in_zone[0 if move.color is Color.BLACK else 1]
-        width = board.g.width
-        if zone[(frm.rank + 1) * width + frm.file] or zone[(to.rank + 1) * width + to.file]:
-            promotion = "成" if move.promote else "不成"
-            if words.startswith("("):
-                words = promotion + words
-            else:
-                words += promotion
-    rest = name + words
-    mark = "▲" if move.color is Color.BLACK else "△"
-    # fields, not Square.__eq__: cheaper, and this runs per move written
-    if previous is not None and previous.to.file == to.file and previous.to.rank == to.rank:
-        return mark + "同" + ("　" if len(rest) == 1 else "") + rest
-    return mark + ZEN_DIGITS[to.file - 1] + KANJI_DIGITS[to.rank - 1] + rest
 
 
 # A move as written → the move padded to its column (records repeat a few hundred moves).
@@ -130,7 +99,7 @@ class _Writer:
                 or (frm is not None and (frm.file > files or frm.rank > ranks))
             ):
                 raise illegal(Violation.OFF_BOARD, move.usi())
-            row.append(write_move(board, move, previous))
+            row.append(write_ki2_move(board, move, previous))
             # Validated as it is played (play skips push's model-level bookkeeping): a
             # writer never emits a move its reader would reject.
             t = (to.rank + 1) * width + to.file

@@ -23,7 +23,6 @@ from lark import Token
 
 from kifu_lark.errors import InvalidRecordError, KifuError
 from kifu_lark.formats import engine
-from kifu_lark.formats.bod import terminal_regex
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.engine.memo import remember
 from kifu_lark.formats.japanese import PIECE_NAMES, SPECIAL_NAMES, comment_text, digit_value
@@ -342,7 +341,7 @@ def _total(m: re.Match[str], text: str) -> float:
 @functools.cache
 def _ply_regex() -> re.Pattern[str]:
     """PLY_LINE's regex, whose groups the reader unpacks in this order."""
-    regex = terminal_regex(GRAMMAR, "PLY_LINE")
+    regex = parsing.terminal_regex(GRAMMAR, "PLY_LINE")
     if regex.groups != len(_PLY_GROUPS) or any(
         regex.groupindex[name] != i + 1 for i, name in enumerate(_PLY_GROUPS)
     ):
@@ -362,7 +361,7 @@ _AFTER_MOVE = ("COMMENT_LINE", "BOOKMARK_LINE")
 
 def _after_move() -> str:
     """The lines that may follow a move line in a block, one alternation of their terminals."""
-    return "|".join(terminal_regex(GRAMMAR, name).pattern for name in _AFTER_MOVE)
+    return "|".join(parsing.terminal_regex(GRAMMAR, name).pattern for name in _AFTER_MOVE)
 
 
 @functools.cache

@@ -11,8 +11,9 @@ from lark import Token, Tree
 from kifu_lark.errors import KifuSyntaxError
 from kifu_lark.formats import engine
 from kifu_lark.formats.base import ReadOptions
-from kifu_lark.formats.bod import DIAGRAM_LINES, DiagramReader, terminal_regex
+from kifu_lark.formats.diagram import DIAGRAM_LINES, DiagramReader
 from kifu_lark.formats.engine import parsing, whole
+from kifu_lark.formats.engine.parsing import terminal_regex
 from kifu_lark.formats.engine.tokens import match_tokens
 from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
 from kifu_lark.formats.japanese_head import HeaderSection, head_lines

@@ -10,29 +10,22 @@ from kifu_lark.formats.base import Capabilities, WriteOptions
 from kifu_lark.formats.engine.memo import remember
 from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.formats.japanese import (
-    KANJI_DIGITS,
-    PIECE_MOVE_NAME,
     SPECIAL_FOLDS,
     SPECIAL_WORDS,
-    ZEN_DIGITS,
     display_width,
     one_line,
     write_summary,
 )
 from kifu_lark.formats.japanese_head import is_handicap, write_header_section
+from kifu_lark.formats.move_text import write_kif_move
 from kifu_lark.formats.specials import written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.move import Move, SpecialKind, Time
+from kifu_lark.model.move import SpecialKind, Time
 
 MOVES_HEADER = "手数----指手---------消費時間--"
 #: Display width of the move column (full-width characters count two).
 MOVE_WIDTH = 12
-
-_DESTINATION = {
-    (f, r): ZEN_DIGITS[f - 1] + KANJI_DIGITS[r - 1] for f in range(1, 10) for r in range(1, 10)
-}
-
 
 #: Move-column texts padded to MOVE_WIDTH, by the pieces they are made of (the writer's
 #: hot path: a dict lookup instead of measuring display widths).
@@ -45,23 +38,6 @@ def _padded(text: str) -> str:
         padded = text + " " * max(0, MOVE_WIDTH - display_width(text))
         remember(_PADDED, text, padded, 20000)  # distinct texts are few in practice
     return padded
-
-
-def move_text(move: Move, previous: Move | None) -> str:
-    """``７六歩(77)``, ``同　銀(31)``, ``２二角成(88)`` or ``４五角打``."""
-    to = move.to
-    # fields, not Square.__eq__: cheaper, and this runs per move written
-    if previous is not None and previous.to.file == to.file and previous.to.rank == to.rank:
-        text = "同　"
-    else:
-        text = _DESTINATION[to.file, to.rank]
-    text += PIECE_MOVE_NAME[move.piece]
-    if move.promote:
-        text += "成"
-    origin = move.from_
-    if origin is None:
-        return text + "打"
-    return f"{text}({origin.file}{origin.rank})"
 
 
 def time_text(time: Time, total: float | None = None) -> str:
@@ -130,7 +106,7 @@ class _Writer:
             before.append((black, white))
             move = node.move
             if move is not None:
-                text = _padded(move_text(move, parent.move if parent is not None else None))
+                text = _padded(write_kif_move(move, parent.move if parent is not None else None))
             else:
                 special_kind = _special_kind(node)
                 text = _padded(SPECIAL_WORDS[special_kind])

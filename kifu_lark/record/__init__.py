@@ -4,9 +4,11 @@ It sits above the rules engine and below the formats: the model (:mod:`kifu_lark
 holds the record as data, the rules engine plays moves, and this layer replays a line of a
 game's tree through the engine (the positions along it, the position at a node, the
 evaluations with their principal variations played). ``Game.positions()`` and its kin call
-these functions (see :mod:`kifu_lark.model.views`).
+these functions (see :mod:`kifu_lark.model.views`). :func:`check_tree` replays a whole tree
+as its readers would, before a writer writes it.
 """
 
 from kifu_lark.record.line import evaluations, position_at, positions
+from kifu_lark.record.tree_check import check_tree
 
-__all__ = ["evaluations", "position_at", "positions"]
+__all__ = ["check_tree", "evaluations", "position_at", "positions"]

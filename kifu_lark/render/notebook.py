@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from attrs import define, field
 from attrs.validators import in_
 
-from kifu_lark.formats.move_text import MARKS, NOTATIONS, line_texts
+from kifu_lark.formats.line_text import line_texts
+from kifu_lark.formats.move_text import MARKS, NOTATIONS
 from kifu_lark.model.game import Game
 from kifu_lark.model.headers import HeaderKey
 from kifu_lark.model.position import Position

@@ -22,7 +22,7 @@ from kifu_lark.errors import (
     KifuError,
 )
 from kifu_lark.formats.base import ReadOptions
-from kifu_lark.formats.jkf_locate import PATH, Path, at, dotted, locate
+from kifu_lark.formats.json_locate import PATH, Path, at, dotted, locate
 from kifu_lark.formats.json_text import load_json
 from kifu_lark.shelt.checker import Checker
 from kifu_lark.shelt.hints import hint_for

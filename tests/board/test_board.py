@@ -21,7 +21,7 @@ from kifu_lark import (
     Square,
 )
 from kifu_lark.explore import legal_moves
-from kifu_lark.formats.bod import write_diagram
+from kifu_lark.formats.diagram import write_diagram
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model.variant import board_variant
 from tests.strategies import games, positions

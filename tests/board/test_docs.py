@@ -13,7 +13,7 @@ import pytest
 
 import kifu_lark.api
 import kifu_lark.board
-import kifu_lark.formats.move_text
+import kifu_lark.formats.line_text
 import kifu_lark.model.game
 import kifu_lark.model.headers
 import kifu_lark.model.move
@@ -24,7 +24,7 @@ import kifu_lark.model.move
     [
         kifu_lark.api,
         kifu_lark.board,
-        kifu_lark.formats.move_text,
+        kifu_lark.formats.line_text,
         kifu_lark.model.game,
         kifu_lark.model.headers,
         kifu_lark.model.move,

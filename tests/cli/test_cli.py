@@ -96,7 +96,7 @@ def test_validate_json_and_github_formats(
     bad.write_text(BAD)
     assert 1 == main(["validate", str(tmp_path), "--json"])
     report = json.loads(capsys.readouterr().out)
-    assert {"files": 1, "valid": 0, "invalid": 1} == report["summary"]
+    assert {"files": 1, "valid": 0, "invalid": 1, "skipped": 0} == report["summary"]
     assert "NO_PIECE" == report["files"][0]["errors"][0]["code"]
     assert 1 == main(["validate", str(bad), "--format", "github"])
     assert f"::error file={bad},line=1,col=30::" in capsys.readouterr().out
@@ -142,3 +142,15 @@ def test_show_svg_and_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert 0 == main(["show", str(rec), "--moves", "28"])
     assert "*" in capsys.readouterr().out
     assert 2 == main(["show", str(rec), "--moves", "55"])
+
+
+def test_a_refused_file_operation_is_an_io_error_with_a_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An OSError no command turned into a KifuError (here, --work-dir that does not exist)
+    still says [IO] and what to check, exit 2."""
+    good = tmp_path / "good.usi"
+    good.write_text(GOOD)
+    assert 2 == main(["validate", str(good), "--work-dir", str(tmp_path / "no" / "such")])
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"kifu-lark: {tmp_path / 'no' / 'such'}") and "[IO] (" in line

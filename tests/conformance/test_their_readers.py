@@ -208,7 +208,7 @@ def _main_kif(game: Game, files: dict[str, Path]) -> Path | None:
 @pytest.mark.skipif(not _installed("shogi"), reason="python-shogi is a test extra, not installed")
 def test_python_shogi_reads_our_csa_and_kif(written: list[tuple[Game, dict[str, Path]]]) -> None:
     """python-shogi reads our CSA and (main-line) KIF. Its known limits: CSA.parse_file
-    decodes UTF-8 only, so V2.2 (Shift_JIS) is given as the text a user opens; its KIF
+    decodes UTF-8 only, so V2.2 (Shift_JIS) is given decoded, line ends as written; its KIF
     reader has no 変化 and no diagrams, so it is given main lines of named starts."""
     from shogi import CSA, KIF
 
@@ -220,7 +220,8 @@ def test_python_shogi_reads_our_csa_and_kif(written: list[tuple[Game, dict[str, 
         for suffix in (".csa", ".v22.csa"):
             if suffix in files and not any(game.start.hands):
                 codec = "cp932" if "v22" in suffix else "utf-8"
-                with files[suffix].open(encoding=codec) as text:  # as a user opens it
+                # decoded, line ends as written (python-shogi reads no CRLF record)
+                with files[suffix].open(encoding=codec, newline="") as text:
                     try:
                         parsed = CSA.Parser.parse_str(text.read())[0]
                     except ValueError as err:

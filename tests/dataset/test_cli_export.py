@@ -145,3 +145,44 @@ def test_training_options_misused_exit_2(tmp_path: Path, argv: list[str]) -> Non
     """A filter without a training output, an unknown ending, a limit past int16: exit 2."""
     source = _zip(tmp_path / "a.zip", bad=False)
     assert 2 == main(["export", str(source), "-o", str(tmp_path / "out"), *argv])
+
+
+@pytest.mark.parametrize(
+    ("modules", "argv", "archive"),
+    [
+        (("pyarrow", "pyarrow.parquet"), ["--to", "parquet"], "a.zip"),
+        (("distributed",), ["--to", "jsonl", "--engine", "dask"], "a.zip"),
+        (("py7zr",), ["--to", "jsonl"], "a.7z"),
+    ],
+)
+def test_a_missing_library_is_found_before_anything_is_written(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    modules: tuple[str, ...],
+    argv: list[str],
+    archive: str,
+) -> None:
+    """An export refused for a missing extra leaves no output folder, so the same command
+    runs once the extra is installed."""
+    for module in modules:
+        monkeypatch.setitem(sys.modules, module, None)  # its import now raises ImportError
+    source = _zip(tmp_path / archive, bad=False)
+    out = tmp_path / "out"
+    assert 2 == main(["export", str(source), "-o", str(out), *argv])
+    assert not out.exists()
+    if archive == "a.zip" and "dask" not in argv:
+        monkeypatch.undo()
+        summary = ["--summary", str(tmp_path / "summary.json")]
+        assert 0 == main(["export", str(source), "-o", str(out), *argv, *summary])
+
+
+def test_help_of_to_names_every_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """--to's own help says what each output is, hcpe and psv included."""
+    from kifu_lark.dataset.export import OUTPUTS
+
+    assert 0 == main(["export", "--help"])
+    shown = capsys.readouterr().out
+    block = shown[shown.index("\n  --to") : shown.index("\n  --from")]
+    help_text = block.split("}", 1)[1]
+    for name in OUTPUTS:
+        assert name in help_text

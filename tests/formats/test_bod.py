@@ -7,7 +7,7 @@ from hypothesis import given
 
 import kifu_lark
 from kifu_lark.errors import InvalidRecordError, KifuError
-from kifu_lark.formats.bod import write_diagram, write_hand
+from kifu_lark.formats.diagram import write_diagram, write_hand
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
@@ -130,23 +130,24 @@ def test_a_rank_is_cut_into_the_cells_bod_cell_reads() -> None:
     """Every cell a rank can hold (each board piece name after each side mark, and ・) reads,
     from the shared cell table and again once it is filled, as BOD_CELL's own groups say:
     the piece its ``bod_piece`` names, white after v or V."""
-    from kifu_lark.formats import bod
+    from kifu_lark.formats import diagram
+    from kifu_lark.formats.engine.parsing import terminal_regex
     from kifu_lark.formats.japanese import BOARD_PIECE_NAMES
 
     names = "".join(BOARD_PIECE_NAMES) + "・"
     text = "".join(side + name for side in ("", " ", "v", "V", "^", "+") for name in names)
-    cell = bod.terminal_regex("bod.lark", "BOD_CELL")
+    cell = terminal_regex("bod.lark", "BOD_CELL")
     expected = [
         None
         if m["bod_piece"] == "・"
         else (BOARD_PIECE_NAMES[m["bod_piece"]], m["bod_side"] in ("v", "V"))
         for m in cell.finditer(text)
     ]
-    bod._CELLS.clear()
+    diagram._CELLS.clear()
     for _ in range(2):
         read = [
             None if piece is None else (piece.kind, piece.color is Color.WHITE)
-            for piece in bod._row_cells(text)
+            for piece in diagram._row_cells(text)
         ]
         assert expected == read
     assert len(expected) == 6 * len(names)

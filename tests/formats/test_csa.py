@@ -184,7 +184,32 @@ def test_decimal_times_in_v3_and_rounded_in_v22() -> None:
     v3 = kifu_lark.dumps(game, "csa")
     v22 = kifu_lark.dumps(game, "csa", version="2.2")
     assert v3.startswith("'CSA encoding=UTF-8\nV3.0\n") and "T1.5\n" in v3 and "T0.125\n" in v3
-    assert v22.startswith("V2.2\r\n") and "T2\r\n-3334FU\r\nT0\r\n" in v22
+    assert v22.startswith("V2.2\n") and "T2\n-3334FU\nT0\n" in v22
+
+
+@pytest.mark.parametrize("version", ["3.0", "2.2"])
+def test_a_time_of_ten_digits_is_refused_where_it_is_written(version: str) -> None:
+    """A move's time of 10**9 s or more (KIF (16666667:0)) is refused, naming the move: CSA
+    readers, ours among them, take at most 9 digits. 999 999 999 s is written and read."""
+    game = kifu_lark.loads(HEAD + "+7776FU\n-3334FU\n", "csa")
+    black, white = game.mainline()
+    black.time, white.time = Time(999_999_999), Time(1_000_000_020)
+    with pytest.raises(UnsupportedFeatureError) as refused:
+        kifu_lark.dumps(game, "csa", version=version)
+    assert ("UNSUPPORTED", "csa") == (refused.value.code, refused.value.format)
+    assert "move 2" in str(refused.value) and "1000000020" in str(refused.value)
+    white.time = Time(999_999_999.25)  # V2.2 rounds to 999999999
+    back = kifu_lark.loads(kifu_lark.dumps(game, "csa", version=version), "csa")
+    last = 999_999_999 if version == "2.2" else 999_999_999.25
+    assert [999_999_999, last] == [
+        n.time.spent for n in back.mainline()  # type: ignore[union-attr]
+    ]
+    white.time = Time(999_999_999.5)  # rounded up to 10 digits in V2.2, kept in V3.0
+    if version == "2.2":
+        with pytest.raises(UnsupportedFeatureError):
+            kifu_lark.dumps(game, "csa", version=version)
+    else:
+        assert "T999999999.5\n" in kifu_lark.dumps(game, "csa", version=version)
 
 
 @given(st.lists(st.integers(0, 10**7), min_size=1, max_size=5))

@@ -107,18 +107,28 @@ def test_csa_v3_declares_the_encoding_written(tmp_path: Path) -> None:
     assert kifu_lark.load(utf8).headers == kifu_lark.load(sjis).headers
 
 
-def test_csa_v22_is_shift_jis_with_crlf(tmp_path: Path) -> None:
-    """version="2.2": CP932 bytes, CRLF line ends, no declaration; names read back."""
+def test_csa_v22_is_shift_jis_with_lf(tmp_path: Path) -> None:
+    """version="2.2": CP932 bytes, LF line ends (as floodgate and cshogi write; V2.2 leaves
+    line ends to the system), no declaration; names read back."""
     game = _read(tmp_path)
     out = tmp_path / "v22.csa"
     kifu_lark.dump(game, out, version="2.2")
     data = out.read_bytes()
     text = data.decode("cp932")
-    assert text.startswith("V2.2\r\nN+甲\r\nN-乙\r\n")
-    assert text.count("\r\n") == text.count("\n")
+    assert text.startswith("V2.2\nN+甲\nN-乙\n")
+    assert "\r" not in text
     assert "CSA encoding" not in text
     back = kifu_lark.load(out)
     assert ("甲", "乙") == (back.headers.get(HeaderKey.BLACK), back.headers.get(HeaderKey.WHITE))
+
+
+def test_python_shogi_reads_our_csa_v22(tmp_path: Path) -> None:
+    """python-shogi, which takes no CRLF record, reads our V2.2 bytes decoded as they are."""
+    shogi_csa = pytest.importorskip("shogi.CSA")
+    out = tmp_path / "v22.csa"
+    kifu_lark.dump(_read(tmp_path), out, version="2.2")
+    parsed = shogi_csa.Parser.parse_str(out.read_bytes().decode("cp932"))[0]
+    assert ["7g7f", "3c3d"] == parsed["moves"]
 
 
 def test_csa_v22_refuses_what_shift_jis_cannot_hold(tmp_path: Path) -> None:

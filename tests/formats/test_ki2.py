@@ -6,8 +6,8 @@ import pytest
 
 import kifu_lark
 from kifu_lark.errors import AmbiguousMoveError, IllegalMoveError, KifuSyntaxError
+from kifu_lark.formats.japanese_move import write_ki2_move
 from kifu_lark.formats.ki2 import FORMAT
-from kifu_lark.formats.ki2_write import write_move
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
@@ -208,7 +208,7 @@ def test_write_promotion_words() -> None:
     stay = Move(B, Square(5, 3), PieceKind.SILVER, frm)
     back = Move(B, Square(4, 5), PieceKind.SILVER, frm)
     assert ["▲５三銀成", "▲５三銀不成", "▲４五銀"] == [
-        write_move(board, move, None) for move in (promote, stay, back)
+        write_ki2_move(board, move, None) for move in (promote, stay, back)
     ]
 
 

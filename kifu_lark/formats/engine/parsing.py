@@ -48,7 +48,7 @@ def uncapture(regex: str, keep: Iterable[str] = ()) -> str:
 def _uncaptured(terminal: TerminalDef) -> None:
     """Make the named groups inside ``terminal``'s regex non-capturing.
 
-    Readers take a line apart with a terminal's named groups (``bod.terminal_regex`` builds
+    Readers take a line apart with a terminal's named groups (:func:`terminal_regex` builds
     its own lexer for that); the parser's lexer only needs where a token ends. Inside a
     possessive repeat (``MOVES_BLOCK``: a whole run of move lines, matched without keeping a
     backtracking point per line) capturing groups trip a CPython ``re`` bug ("The span of
@@ -115,6 +115,16 @@ def parser(grammar: str, start: str = "start", **options: Any) -> Lark:
 
 
 _PARSERS: dict[tuple[Any, ...], Lark] = {}
+
+
+@functools.cache
+def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
+    """The compiled regex of terminal ``name`` of ``grammar`` (every terminal kept, even
+    those only used inside others), so readers take lines apart with the grammar's own
+    definition rather than a second parser."""
+    # edit_terminals=None: the named groups stay (the parsers' lexers drop them)
+    lexer_only = parser(grammar, parser=None, lexer="basic", edit_terminals=None)
+    return re.compile(lexer_only.get_terminal(name).pattern.to_regexp())
 
 
 @functools.cache

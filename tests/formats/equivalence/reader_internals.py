@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from kifu_lark.formats import bod, csa_moves, csa_start, ki2_read, kif_moves
+from kifu_lark.formats import csa_moves, csa_start, diagram, japanese_move, kif_moves
 from kifu_lark.formats.engine import tokens
 
 #: The KIF walk reads a block this many characters at a time.
@@ -54,9 +54,11 @@ def csa_memos() -> list[dict[Any, Any]]:
 
 def kif_memos() -> list[dict[Any, Any]]:
     """The tables a KIF read fills."""
-    return [kif_moves._MOVES, kif_moves._SPENT, kif_moves._TOTALS, bod._ROWS, tokens._LINE_KINDS]
+    return [
+        kif_moves._MOVES, kif_moves._SPENT, kif_moves._TOTALS, diagram._ROWS, tokens._LINE_KINDS
+    ]
 
 
 def ki2_memos() -> list[dict[Any, Any]]:
     """The tables a KI2 read fills."""
-    return [ki2_read._FIELDS, bod._ROWS, tokens._LINE_KINDS]
+    return [japanese_move.FIELDS, diagram._ROWS, tokens._LINE_KINDS]

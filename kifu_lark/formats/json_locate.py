@@ -1,7 +1,8 @@
-"""Checking decoded JSON values, and where a value stands in the text, for JKF errors.
+"""Checking decoded JSON values, and where a value stands in the text, for the errors of the
+JSON formats (JKF, and シェルト's MSF).
 
-The json module keeps no positions, so after it has accepted a text and the JKF reader finds
-a bad field or an illegal move, the text is parsed once more with ``grammars/jkf.lark`` (a
+The json module keeps no positions, so after it has accepted a text and a reader finds a bad
+field or an illegal move, the text is parsed once more with ``grammars/jkf.lark`` (a plain
 JSON grammar, positions on) and the value is found by its path of keys and indices. This runs
 only on the error path.
 """

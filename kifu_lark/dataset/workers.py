@@ -1,0 +1,101 @@
+"""A process pool whose workers stop cleanly when the run is interrupted.
+
+A terminal's Ctrl-C sends SIGINT to every process of the run; ``kill`` sends SIGTERM to the
+one it names. Either way a worker in the middle of a task must unwind it, so that the
+temporary file it is writing is removed (:mod:`kifu_lark.files` removes it as the
+exception passes), then end without a traceback; and a parent that stops must end its
+workers, which would otherwise go on orphaned, writing files nobody waits for.
+
+- In a worker, SIGINT and SIGTERM raise :class:`WorkerStopped`, a ``SystemExit``: a worker
+  waiting for work ends quietly; one running a task unwinds it, and the task's wrapper then
+  ends the process (the pool would send the exception back and start the next task).
+- The parent (:class:`WorkerPool`), leaving its block on a ``KeyboardInterrupt`` (Ctrl-C,
+  or SIGTERM as the command line turns it into one), cancels what has not started and sends
+  its workers SIGTERM, then waits for them.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from types import FrameType, TracebackType
+from typing import Generic, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+#: How long a worker may take to unwind its task once told to stop, in seconds.
+STOP_GRACE = 10.0
+
+
+class WorkerStopped(SystemExit):
+    """Raised in a worker process by SIGINT or SIGTERM; its code is 128 + the signal."""
+
+
+def _ignore(signum: int, frame: FrameType | None) -> None:
+    """A handler that does nothing. Not SIG_IGN: a signal that came in while the first
+    was being taken would then raise OSError ("ignored due to race condition")."""
+
+
+def _stop_worker(signum: int, frame: FrameType | None) -> None:
+    # Once: a second signal (Ctrl-C, then the parent's SIGTERM) must not cut the unwinding
+    # short, before the temporary file is removed.
+    signal.signal(signal.SIGINT, _ignore)
+    signal.signal(signal.SIGTERM, _ignore)
+    raise WorkerStopped(128 + signum)
+
+
+def _worker_signals() -> None:
+    """The pool's initializer: how a worker takes SIGINT and SIGTERM."""
+    signal.signal(signal.SIGINT, _stop_worker)
+    signal.signal(signal.SIGTERM, _stop_worker)
+
+
+class _Stoppable(Generic[P, T]):
+    """A task that ends its worker process once it has unwound from a stop."""
+
+    def __init__(self, fn: Callable[P, T]) -> None:
+        self.fn = fn
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return self.fn(*args, **kwargs)
+        except WorkerStopped as stop:
+            os._exit(stop.code if isinstance(stop.code, int) else 1)
+
+
+class WorkerPool(ProcessPoolExecutor):
+    """A ``ProcessPoolExecutor`` of ``jobs`` workers that stop cleanly (see the module)."""
+
+    def __init__(self, jobs: int) -> None:
+        self._others = {p.pid for p in multiprocessing.active_children()}
+        super().__init__(max_workers=jobs, initializer=_worker_signals)
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        return super().submit(_Stoppable(fn), *args, **kwargs)
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> bool | None:
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            self.stop()
+        return super().__exit__(kind, value, traceback)
+
+    def stop(self) -> None:
+        """Cancel the tasks not started, tell the workers to stop, and wait for them."""
+        self.shutdown(wait=False, cancel_futures=True)
+        workers = [p for p in multiprocessing.active_children() if p.pid not in self._others]
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(STOP_GRACE)
+            if worker.is_alive():
+                worker.kill()
+                worker.join()
+
