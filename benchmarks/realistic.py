@@ -251,12 +251,8 @@ def csa_text(plan: Plan, floodgate: bool = False) -> str:
     exporter.f = out
     board = _cshogi_board(plan)
     names = list(plan.engines) if floodgate else [plan.black, plan.white]
-    stamp = plan.started.strftime("%Y%m%d%H%M%S")
     if floodgate:
-        out.write(f"V2\nN+{names[0]}\nN-{names[1]}\n")
-        out.write(f"$EVENT:wdoor+floodgate-300-10F+{names[0]}+{names[1]}+{stamp}\n")
-        out.write(f"$START_TIME:{_ended(plan)}\n'Max_Moves:256\n'Least_Time_Per_Move:0\n")
-        out.write("'Increment:10\n")
+        out.write(floodgate_head(plan))
         out.write(board.csa_pos())
         exporter.turn = board.turn
     else:
@@ -283,12 +279,27 @@ def engine_line(rng: random.Random, plan: Plan, ply: int) -> str:
     return f"'** {rng.randint(-1500, 1500)} {pv}".rstrip()
 
 
+def floodgate_head(plan: Plan) -> str:
+    """Floodgate's lines before the start position: version, engines, event, settings."""
+    black, white = plan.engines
+    stamp = plan.started.strftime("%Y%m%d%H%M%S")
+    return (
+        f"V2\nN+{black}\nN-{white}\n$EVENT:wdoor+floodgate-300-10F+{black}+{white}+{stamp}\n"
+        f"$START_TIME:{_ended(plan)}\n'Max_Moves:256\n'Least_Time_Per_Move:0\n'Increment:10\n"
+    )
+
+
 def decorated_csa(plan: Plan, floodgate: bool) -> str:
-    """Our CSA writer's text made to look like a server's (no cshogi to write it)."""
+    """Our CSA writer's text made to look like a server's (no cshogi to write it);
+    ``floodgate`` writes floodgate's head in place of ours (as :func:`csa_text` does)."""
     out: list[str] = []
     rng = random.Random(plan.seed)
     ply = 0
-    for line in kifu_lark.dumps(game(plan), "csa").split("\n"):
+    lines = kifu_lark.dumps(game(plan), "csa").split("\n")
+    if floodgate:  # floodgate's head in place of ours (the lines before the position's)
+        lines = lines[next(i for i, line in enumerate(lines) if line[:1] == "P") :]
+        out.append(floodgate_head(plan).rstrip("\n"))
+    for line in lines:
         if line.startswith("T") and out and out[-1][:1] in "+-" and len(out[-1]) == 7:
             out[-1] += "," + line
             if floodgate:
