@@ -20,6 +20,7 @@ counts their instructions (deterministic).
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -27,7 +28,9 @@ from dataclasses import dataclass
 import kifu_lark
 from benchmarks import realistic
 from kifu_lark.errors import LossyWriteWarning
+from kifu_lark.formats.bod import write_diagram
 from kifu_lark.model.game import Game, Node
+from kifu_lark.model.position import Position
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.movegen import legal_moves
 
@@ -238,14 +241,33 @@ def _multi_game(
     return joined, tuple(single)
 
 
-def _diagram_pair(
-    plans: Sequence[realistic.Plan],
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Records from a board diagram (a position 10 to 40 plies in) and records of as many
-    moves from the standard start."""
-    with_bod = [realistic.plan(p.seed, PLIES, bod=True) for p in plans]
-    standard = [realistic.plan(p.seed, len(b.moves)) for p, b in zip(plans, with_bod, strict=True)]
-    return tuple(map(_kif_plain, with_bod)), tuple(map(_kif_plain, standard))
+def _kif_diagram(plan: realistic.Plan) -> str:
+    """The record with its start drawn as a board diagram (the standard start, drawn) in
+    place of ``手合割：平手``: the same moves from the same positions, so that the diagram's
+    cost alone shows (a real diagram starts some moves in, where the rules cost more a
+    move)."""
+    drawn = "\n".join(write_diagram(Position.initial())) + "\n"
+    text = _kif_plain(plan)
+    assert "手合割：平手\n" in text
+    return text.replace("手合割：平手\n", drawn, 1)
+
+
+DIAGRAM_PLY = 20
+"""The ``手数＝`` line of the diagram shape that has one."""
+
+
+def _kif_diagram_ply(plan: realistic.Plan) -> str:
+    """The drawn start with a ``手数＝`` line after it, as a real diagram some moves into a
+    game has, the moves numbered on from it (as Kifu for Windows numbers them)."""
+    text = _kif_diagram(plan).replace(
+        "先手の持駒：なし\n", f"先手の持駒：なし\n手数＝{DIAGRAM_PLY}\n", 1
+    )
+    return re.sub(
+        r"^ *([0-9]+) ",
+        lambda m: f"{int(m[1]) + DIAGRAM_PLY:>4} ",
+        text,
+        flags=re.MULTILINE,
+    )
 
 
 def _ki2_plain(plan: realistic.Plan) -> str:
@@ -302,9 +324,15 @@ _TABLE: dict[str, tuple[str, str, str, Callable[[Sequence[realistic.Plan]], Pair
     ),
     "kif-diagram": (
         "kif",
-        "a board-diagram start (against the standard start, as many moves)",
+        "a board-diagram start (the standard start drawn, against 手合割：平手)",
         "record",
-        _diagram_pair,
+        lambda plans: _pairs(plans, _kif_diagram, _kif_plain),
+    ),
+    "kif-diagram-ply": (
+        "kif",
+        f"a board-diagram start with 手数＝{DIAGRAM_PLY} (against 手合割：平手)",
+        "record",
+        lambda plans: _pairs(plans, _kif_diagram_ply, _kif_plain),
     ),
     "kif-variations": (
         "kif",
