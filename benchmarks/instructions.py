@@ -17,7 +17,9 @@ too): the timed figures stay ``python -m benchmarks``. Three counts:
   ``kifu_lark`` (another checkout's virtual environment) on texts written by this one: the
   reading child uses ``kifu_lark.loads_all`` and ``kifu_lark.compiled`` only.
 - ``--shapes``: each record shape of :mod:`benchmarks.shapes` against the same moves without
-  its feature; exits 1 when one costs more than 1.25x a move (issue 33, step 6).
+  its feature; exits 1 when one costs more than 1.25x a move (issue 33, step 6). ``--hot``
+  warms up on the measured texts themselves (the readers' memo tables hot, as in the timed
+  ``python -m benchmarks shapes``, which reads the same texts again and again).
 
 Each set of records is counted twice in a child process under callgrind, once warming up only
 (imports, grammars, the patterns; on other records of the same shape) and once warming up then
@@ -271,7 +273,8 @@ def readers(options: argparse.Namespace) -> int:
         for reader, figure in result.get(build, {}).items():
             print(f"  {build:<8} {reader:<14} {figure:>9,}")
     if options.save:
-        Path(options.save).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        ordered = {key: result[key] for key in ("about", "compiled", "pure") if key in result}
+        Path(options.save).write_text(json.dumps(ordered, indent=2) + "\n", encoding="utf-8")
         print(f"saved to {options.save}")
     if options.compare:
         saved = json.loads(Path(options.compare).read_text(encoding="utf-8"))
@@ -286,16 +289,23 @@ def readers(options: argparse.Namespace) -> int:
 
 
 def count_shapes(
-    records: int, python: str, pure: bool, jobs: int, names: Sequence[str] | None = None
+    records: int,
+    python: str,
+    pure: bool,
+    jobs: int,
+    names: Sequence[str] | None = None,
+    hot: bool = False,
 ) -> list[tuple[Any, int, int]]:
     """Each shape of :func:`benchmarks.shapes.shapes` (those of ``names``, or all) on
     ``records`` records, with the instructions its texts with and without the feature cost
-    (each set counted once)."""
+    (each set counted once). The warm-up reads two other records of the same shape, or with
+    ``hot`` the measured texts themselves: the readers' memo tables then know every move and
+    time text, as when the timed benchmark reads the same texts again."""
     from benchmarks import shapes
 
     chosen = names or shapes.SHAPES
     found = shapes.shapes(records, names=chosen)
-    warm_ups = {s.name: s for s in shapes.shapes(2, seed=90_000, names=chosen)}
+    warm_ups = {s.name: s for s in (found if hot else shapes.shapes(2, 90_000, chosen))}
     sets: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {}
 
     def key(fmt: str, warm_up: tuple[str, ...], texts: tuple[str, ...]) -> str:
@@ -337,9 +347,10 @@ def shapes_table(options: argparse.Namespace) -> int:
     over = []
     for pure in _builds(options):
         build = "pure" if pure else "installed build"
-        print(f"shapes, {records} records each ({build}; callgrind, instructions per move):")
+        memo = "; warmed up on the same texts" if options.hot else ""
+        print(f"shapes, {records} records each ({build}{memo}; callgrind, instructions per move):")
         for shape, with_feature, without in count_shapes(
-            records, options.python, pure, options.jobs, options.only
+            records, options.python, pure, options.jobs, options.only, options.hot
         ):
             ratio = shape.ratio(with_feature, without)
             if ratio > BAR:
@@ -414,6 +425,9 @@ def main(argv: list[str] | None = None) -> int:
     what.add_argument("--readers", action="store_true", help="reading, per reader")
     what.add_argument("--shapes", action="store_true", help="each shape against its plain one")
     parser.add_argument("--pure", action="store_true", help="the pure-Python build too")
+    parser.add_argument(
+        "--hot", action="store_true", help="--shapes: warm up on the measured texts themselves"
+    )
     parser.add_argument(
         "--only", action="append", metavar="NAME", help="only this reader or shape (repeatable)"
     )
