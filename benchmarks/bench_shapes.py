@@ -82,16 +82,19 @@ def _forced(fmt: str, way: str, texts: Sequence[str]) -> Callable[[], object] | 
     normalised = [declaration.normalise(t) for t in texts]
 
     def parse(text: str) -> Any:
-        if way == "whole":
-            return declaration.whole(text) if declaration.whole is not None else None
-        return engine.parse(declaration.scanner(), text, declaration.name)
+        if way == "scan":
+            return engine.parse(declaration.scanner(), text, declaration.name)
+        parsed = declaration.whole(text) if declaration.whole is not None else None
+        if parsed is None:
+            raise engine.Inexact("the whole-record pattern does not match")
+        return parsed
 
     def run() -> object:
         return [build(t, parse(t), True) for t in normalised]
 
     try:
         run()
-    except (KifuError, engine.Inexact, TypeError):  # TypeError: ``None`` built
+    except (KifuError, engine.Inexact):
         return None
     return run
 

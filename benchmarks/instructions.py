@@ -30,6 +30,7 @@ valgrind``; the export also pyarrow); prints what is missing otherwise.
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import os
@@ -80,8 +81,8 @@ def _child(way: str, folder: Path, measure: bool) -> None:
 
 def _child_read(fmt: str, folder: Path, measure: bool) -> None:
     """The reading child: every text of ``folder`` taken in first (both runs pay for that
-    alike), the warm-up texts read, then (with ``measure``) the measured ones; prints which
-    build ran and where ``kifu_lark`` was imported from."""
+    alike), the warm-up texts read, the heap so far frozen, then (with ``measure``) the
+    measured texts read; prints which build ran and where ``kifu_lark`` was imported from."""
     import kifu_lark
 
     def texts(part: str) -> list[str]:
@@ -90,6 +91,11 @@ def _child_read(fmt: str, folder: Path, measure: bool) -> None:
     warm_up, measured = texts("warm-up"), texts("measured")
     for text in warm_up:
         kifu_lark.loads_all(text, fmt)
+    # What the warm-up left (modules, grammars, tables) out of the collector's way: a full
+    # collection costs as much as the heap is large, and whether one falls inside the
+    # measured reading or just after it would move a small count by several times.
+    gc.collect()
+    gc.freeze()
     if measure:
         for text in measured:
             kifu_lark.loads_all(text, fmt)
