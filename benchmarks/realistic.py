@@ -204,7 +204,7 @@ def kif_text(plan: Plan, analysis: bool = False) -> str:
         record = game(plan)
         if analysis:
             for ply, node in enumerate(n for n in record.mainline() if n.move is not None):
-                node.comments = [_analysis_line(rng, plan, ply)[1:]]
+                node.comments = [analysis_line(rng, plan, ply)[1:]]
         return kifu_lark.dumps(record, "kif")
     out = io.StringIO()
     exporter = cshogi.KIF.Exporter()
@@ -219,13 +219,13 @@ def kif_text(plan: Plan, analysis: bool = False) -> str:
     ):
         exporter.move(code, spent, total)
         if analysis:
-            out.write(_analysis_line(rng, plan, ply) + "\n")
+            out.write(analysis_line(rng, plan, ply) + "\n")
     last = totals[-2] if len(totals) >= 2 else 0
     exporter.end("resign", 5, last + 5)
     return out.getvalue()
 
 
-def _analysis_line(rng: random.Random, plan: Plan, ply: int) -> str:
+def analysis_line(rng: random.Random, plan: Plan, ply: int) -> str:
     """Kifu for Windows' analysis comment on move ``ply`` (from 0): time, depth, nodes,
     score and the expected continuation in KIF moves."""
     words, previous = [], plan.moves[ply]
@@ -245,18 +245,14 @@ def csa_text(plan: Plan, floodgate: bool = False) -> str:
     """A CSA record (V2.2, ``+7776FU,T12``); ``floodgate`` adds that server's lines: the
     start as nine rows, ``'`` settings and an ``'** score pv…`` line after every move."""
     if cshogi is None:
-        return _decorated_csa(plan, floodgate)
+        return decorated_csa(plan, floodgate)
     out = io.StringIO()
     exporter = cshogi.CSA.Exporter()
     exporter.f = out
     board = _cshogi_board(plan)
     names = list(plan.engines) if floodgate else [plan.black, plan.white]
-    stamp = plan.started.strftime("%Y%m%d%H%M%S")
     if floodgate:
-        out.write(f"V2\nN+{names[0]}\nN-{names[1]}\n")
-        out.write(f"$EVENT:wdoor+floodgate-300-10F+{names[0]}+{names[1]}+{stamp}\n")
-        out.write(f"$START_TIME:{_ended(plan)}\n'Max_Moves:256\n'Least_Time_Per_Move:0\n")
-        out.write("'Increment:10\n")
+        out.write(floodgate_head(plan))
         out.write(board.csa_pos())
         exporter.turn = board.turn
     else:
@@ -272,27 +268,42 @@ def csa_text(plan: Plan, floodgate: bool = False) -> str:
     for i, (code, spent) in enumerate(zip(codes, plan.seconds, strict=True)):
         exporter.move(code, spent, sep=",")
         if floodgate:
-            out.write(_engine_line(rng, plan, i) + "\n")
+            out.write(engine_line(rng, plan, i) + "\n")
     exporter.endgame("%TORYO")
     return out.getvalue()
 
 
-def _engine_line(rng: random.Random, plan: Plan, ply: int) -> str:
+def engine_line(rng: random.Random, plan: Plan, ply: int) -> str:
     """Floodgate's comment: ``'** <score> <the expected continuation in CSA moves>``."""
     pv = " ".join(m.csa() for m in plan.moves[ply + 1 : ply + 1 + rng.randint(1, 12)])
     return f"'** {rng.randint(-1500, 1500)} {pv}".rstrip()
 
 
-def _decorated_csa(plan: Plan, floodgate: bool) -> str:
-    """Our CSA writer's text made to look like a server's (no cshogi to write it)."""
+def floodgate_head(plan: Plan) -> str:
+    """Floodgate's lines before the start position: version, engines, event, settings."""
+    black, white = plan.engines
+    stamp = plan.started.strftime("%Y%m%d%H%M%S")
+    return (
+        f"V2\nN+{black}\nN-{white}\n$EVENT:wdoor+floodgate-300-10F+{black}+{white}+{stamp}\n"
+        f"$START_TIME:{_ended(plan)}\n'Max_Moves:256\n'Least_Time_Per_Move:0\n'Increment:10\n"
+    )
+
+
+def decorated_csa(plan: Plan, floodgate: bool) -> str:
+    """Our CSA writer's text made to look like a server's (no cshogi to write it);
+    ``floodgate`` writes floodgate's head in place of ours (as :func:`csa_text` does)."""
     out: list[str] = []
     rng = random.Random(plan.seed)
     ply = 0
-    for line in kifu_lark.dumps(game(plan), "csa").split("\n"):
+    lines = kifu_lark.dumps(game(plan), "csa").split("\n")
+    if floodgate:  # floodgate's head in place of ours (the lines before the position's)
+        lines = lines[next(i for i, line in enumerate(lines) if line[:1] == "P") :]
+        out.append(floodgate_head(plan).rstrip("\n"))
+    for line in lines:
         if line.startswith("T") and out and out[-1][:1] in "+-" and len(out[-1]) == 7:
             out[-1] += "," + line
             if floodgate:
-                out.append(_engine_line(rng, plan, ply))
+                out.append(engine_line(rng, plan, ply))
             ply += 1
         elif line == "PI" and floodgate:
             out.append(INITIAL_ROWS)
