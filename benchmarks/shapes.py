@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import kifu_lark
 from benchmarks import realistic
 from kifu_lark.errors import LossyWriteWarning
-from kifu_lark.formats.bod import write_diagram
+from kifu_lark.formats.diagram import write_diagram
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.position import Position
 from kifu_lark.rules.board import Board
