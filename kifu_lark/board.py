@@ -78,7 +78,9 @@ class Board:
 
     Every move is checked against every rule: an illegal one raises
     :class:`~kifu_lark.errors.IllegalMoveError` (its ``code`` names the rule, e.g.
-    ``TWO_PAWNS``) and leaves the board as it was.
+    ``TWO_PAWNS``) and leaves the board as it was. ``copy()``, ``copy.copy`` and
+    ``copy.deepcopy`` give an independent board; a board pickles as its start position and
+    moves, played again when unpickled.
     """
 
     __slots__ = ("_engine", "_moves", "_start")
@@ -92,6 +94,9 @@ class Board:
             start = _from_sfen(position, None)
         else:
             start = position
+        self._set_up(start)
+
+    def _set_up(self, start: Position) -> None:
         self._start = start
         self._engine = EngineBoard.from_position(start)
         self._moves: list[Move] = []
@@ -104,6 +109,40 @@ class Board:
             KifuSyntaxError: ``BAD_POSITION`` naming the bad field.
         """
         return cls(_from_sfen(sfen, variant))
+
+    def copy(self, *, stack: bool = True) -> Board:
+        """An independent board in the same state: a move pushed or popped on one leaves the
+        other as it was (``copy.copy`` and ``copy.deepcopy`` give the same).
+
+        Args:
+            stack: keep the moves played (for ``pop``, 同 and ``repetition``);
+                ``False`` sets the copy up at the current position, as python-chess does.
+        """
+        twin = type(self).__new__(type(self))
+        if not stack:
+            twin._set_up(self.position)
+            return twin
+        twin._start = self._start
+        twin._engine = self._engine.copy()
+        twin._moves = self._moves.copy()
+        return twin
+
+    def __copy__(self) -> Board:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        # The start position and the moves are immutable values: copying the rest is deep.
+        return self.copy()
+
+    def __getstate__(self) -> tuple[Position, tuple[Move, ...]]:
+        # A compiled engine board cannot be pickled: the moves are, played again on load.
+        return self._start, tuple(self._moves)
+
+    def __setstate__(self, state: tuple[Position, tuple[Move, ...]]) -> None:
+        start, moves = state
+        self._set_up(start)
+        for move in moves:
+            self.push(move)
 
     # --- the position -----------------------------------------------------------------
 
