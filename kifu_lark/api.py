@@ -15,6 +15,7 @@ from kifu_lark.errors import (
     IllegalMoveError,
     KifuError,
     LossyWriteWarning,
+    MultipleGamesWarning,
     UnknownFormatError,
     UnsupportedFeatureError,
     io_error,
@@ -195,8 +196,11 @@ def loads(
     encoding: str | None = None,
     **options: Any,
 ) -> Game:
-    """Read one game (the first, for texts holding several) from a ``str`` or ``bytes``.
-    See :func:`loads_all`.
+    """Read one game from a ``str`` or ``bytes``. See :func:`loads_all`.
+
+    Warns:
+        MultipleGamesWarning: when the text holds several games (the first is returned;
+            :func:`loads_all` returns every one).
 
     >>> game = loads("position startpos moves 7g7f 3c3d", "usi")
     >>> [node.move.usi() for node in game.mainline()]
@@ -207,6 +211,21 @@ def loads(
     games = loads_all(text, format, tolerate=tolerate, encoding=encoding, **options)
     if not games:
         raise KifuError("the text holds no game", code="EMPTY", hint=_EMPTY_HINT)
+    return _first(games, "the text", "loads")
+
+
+def _first(games: list[Game], where: str, function: str) -> Game:
+    """The first of ``games``; a warning naming ``function``'s ``_all`` twin when there are
+    more (one game returned of several is games lost, unless the caller hears of it)."""
+    if len(games) > 1:
+        warnings.warn(
+            MultipleGamesWarning(
+                f"{where} holds {len(games)} games: {function}() returns the first, "
+                f"{function}_all() every one",
+                count=len(games),
+            ),
+            stacklevel=3,
+        )
     return games[0]
 
 
@@ -274,11 +293,21 @@ def load(
     tolerate: Tolerate = (),
     **options: Any,
 ) -> Game:
-    """Read the (first) game in ``source`` (a path or a file object). See :func:`load_all`."""
+    """Read the game in ``source`` (a path or a file object). See :func:`load_all`.
+
+    Warns:
+        MultipleGamesWarning: when the file holds several games (the first is returned;
+            :func:`load_all` returns every one).
+    """
     games = load_all(source, format, encoding, tolerate=tolerate, **options)
     if not games:
         raise KifuError("the file holds no game", code="EMPTY", hint=_EMPTY_HINT)
-    return games[0]
+    if isinstance(source, str | os.PathLike):
+        where = os.fspath(source)
+    else:
+        given = getattr(source, "name", None)
+        where = given if isinstance(given, str) else "the file"
+    return _first(games, where, "load")
 
 
 def dumps(

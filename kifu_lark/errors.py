@@ -229,6 +229,20 @@ class KifuWarning(UserWarning):
     KifuWarning)`` turns them into exceptions)."""
 
 
+class MultipleGamesWarning(KifuWarning):
+    """``load`` or ``loads`` read a text that holds several games (a CSA file of games
+    parted by ``/`` lines …) and returned the first; ``load_all`` and ``loads_all`` return
+    every one.
+
+    Attributes:
+        count: how many games the text holds.
+    """
+
+    def __init__(self, message: str, *, count: int) -> None:
+        super().__init__(message)
+        self.count = count
+
+
 class LossyWriteWarning(KifuWarning):
     """A writer wrote part of a game as something else, or left it out, as its format
     declares (``Capabilities.special_folds``, ``start_ply``): a special its format has no

@@ -156,3 +156,37 @@ def test_a_read_pauses_the_collector_and_leaves_it_as_it_found_it() -> None:
         if was:
             gc.enable()
     assert [False, False, False] == seen
+
+
+MULTI = Path(__file__).parent.parent / "fixtures" / "csa" / "multi.csa"
+
+
+@pytest.mark.parametrize("how", ["path", "str", "binary file", "text"])
+def test_one_game_of_several_is_returned_with_a_warning(how: str) -> None:
+    """load and loads of a text of three CSA games warn, naming load_all or loads_all and
+    the file, and return the first game; the warning points at the caller's line."""
+    with pytest.warns(kifu_lark.MultipleGamesWarning) as caught:
+        if how == "path":
+            game = kifu_lark.load(MULTI)
+        elif how == "str":
+            game = kifu_lark.load(str(MULTI))
+        elif how == "binary file":
+            with MULTI.open("rb") as f:
+                game = kifu_lark.load(f)
+        else:
+            game = kifu_lark.loads(MULTI.read_text(encoding="utf-8"))
+    (warning,) = caught
+    assert isinstance(warning.message, kifu_lark.KifuWarning)
+    assert 3 == warning.message.count  # type: ignore[attr-defined]
+    text = str(warning.message)
+    assert ("loads_all()" if how == "text" else "load_all()") in text
+    assert ("the text" if how == "text" else str(MULTI)) in text
+    assert __file__ == warning.filename
+    assert kifu_lark.load_all(MULTI)[0] == game
+
+
+def test_one_game_is_returned_without_a_warning(recwarn: pytest.WarningsRecorder) -> None:
+    """A text of one game gives no MultipleGamesWarning."""
+    kifu_lark.loads(KIF)
+    kifu_lark.load(io.BytesIO(KIF.encode("utf-8")), "kif")
+    assert [] == [w for w in recwarn if issubclass(w.category, kifu_lark.MultipleGamesWarning)]

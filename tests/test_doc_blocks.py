@@ -55,6 +55,7 @@ def samples(tmp_path: Path) -> Iterator[Path]:
     kifu_lark.dump(demo, tmp_path / "game.kif")
     shutil.copy(FIXTURES / "ki2" / "errors" / "two_pawns.ki2", tmp_path / "game.ki2")
     shutil.copy(FIXTURES / "shelt-strict" / "annotated.shst", tmp_path / "game.shst")
+    shutil.copy(FIXTURES / "csa" / "multi.csa", tmp_path / "games.csa")
     mainline = kifu_lark.loads(kifu_lark.dumps(demo, "kif", mainline_only=True), "kif")
     for folder, names in (
         ("records", ("a.kif", "b.ki2", "c.csa")),
