@@ -14,7 +14,20 @@ from kifu_lark.formats.csa_dialect import KEY_OF_NAME
 from kifu_lark.formats.japanese_head import header_key
 from kifu_lark.model import HeaderKey, Headers
 
-HOSTILE = ["1abc", "▲x", "\u3000x", "*x", "#x", "&x", "a：b", "手数----指手", "先手の持駒", "変化"]
+HOSTILE = [
+    "1abc",
+    "▲x",
+    "\u3000x",
+    "*x",
+    "#x",
+    "&x",
+    "a：b",
+    "手数----指手",
+    "手数--",
+    "手数＝1",
+    "先手の持駒",
+    "変化",
+]
 WRITERS = ["kif", "ki2", "bod", "csa", "jkf"]
 
 
@@ -41,6 +54,14 @@ def test_hostile_keys_read_back_or_are_refused(key: str, fmt: str) -> None:
 def test_kif_refuses_the_keys_it_cannot_write(key: str) -> None:
     """KIF (and KI2, BOD, which share the header writer) refuse every one of them."""
     assert "refused" == _outcome(key, "kif")
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+@pytest.mark.parametrize("key", ["手数", "手数制限", "手数計"])
+def test_keys_starting_with_tesuu_read_back(key: str, fmt: str) -> None:
+    """手数：9 (a tsume problem's length) is no moves header and no 手数＝N: every writer
+    writes it and reads it back (issue 37)."""
+    assert "same" == _outcome(key, fmt)
 
 
 def _standard(key: str) -> bool:

@@ -19,6 +19,9 @@ Decisions worth knowing:
   summary's result is added as one.
 - Players are ``HeaderKey.BLACK``/``WHITE`` whether written 先手/後手 or 下手/上手; the
   writer uses 下手/上手 for handicap starts.
+- ``手数：N`` is a header like the others: tsume records give the problem's length so
+  (``手数：9``, ``手数：7手``; Kakinoki lists it with 作品名 and 作者), written back as read. It is
+  not the ``手数＝N`` of a copied board, the number of moves played before the diagram.
 - Move numbers are checked (1 for the first move, or continuing a diagram's ``手数＝N``);
   ``+`` marks are redundant and only checked: a mismatch with the variations read becomes a
   ``FORK_MARK`` warning on ``game.warnings`` (files without any mark are not checked).
