@@ -66,6 +66,21 @@ def split_header_line(line: str) -> tuple[str, str]:
     return text[:at].strip(" \t　"), text[at + 1 :].rstrip(" \t　")
 
 
+def handicap_among_moves(err: KifuSyntaxError) -> KifuSyntaxError:
+    """``err`` said plainly when its line is a ``手合割：`` line the grammar refused because
+    the moves had begun (TRAILING_HEADER_LINE leaves it out): the start position is set
+    before the first move, and read after it the line would name a position the moves were
+    not played from."""
+    line = err.source_line
+    if line is None or err.column != 1 or split_header_line(line)[0] != HANDICAP_KEY:
+        return err
+    err.message = "手合割 among the moves: the start position is set before them"
+    err.args = (err.message,)
+    err.text = line.rstrip("\r\n")
+    err.hint = "move the 手合割 line up among the headers, before the first move, or remove it"
+    return err
+
+
 def player_key_name(key: HeaderKey, handicap: bool) -> str:
     """How to write a player key: 先手/後手, or 下手/上手 in a handicap game."""
     if handicap:
