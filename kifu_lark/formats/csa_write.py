@@ -6,6 +6,7 @@ One statement per line, no commas. Layout::
     V3.0
     N+black / N-white          (the standard's order: N+, N-, then the other information)
     $KEY:value                 (in the order of the game's headers)
+    '#remark                   (a file remark, a KIF # line: among the headers, in order)
     PI[removals] | P1…P9 + P+00…/P-00… hands
     + | -
     '*comment before the first move
@@ -36,7 +37,7 @@ from kifu_lark.formats.csa_dialect import ILLEGAL_ACTION, NAME_OF_KEY, Dialect
 from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.headers import HeaderKey, Headers, Key
+from kifu_lark.model.headers import REMARK, HeaderKey, Headers, Key
 from kifu_lark.model.move import Special, SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.position import Position
@@ -208,6 +209,11 @@ class _Writer:
                     f"the header {Headers.key_name(key)!r} holds a line break",
                     hint="CSA header values are one line ($NOTE apart)",
                 )
+            if key == REMARK:
+                # CSA's remark is a plain ' line; `'#` keeps the mark and can be read as
+                # nothing else (a '* comment, the encoding line, a floodgate note)
+                self.lines.append("'#" + value)
+                continue
             if key is HeaderKey.BLACK or key is HeaderKey.WHITE:
                 self.lines.append(("N+" if key is HeaderKey.BLACK else "N-") + value)
                 continue

@@ -17,7 +17,8 @@ What is written: a record that validates against the JKF JSON Schema, normalized
 ``capture``, ``same`` filled in; ``promote`` is ``false`` when a promotion was possible and
 declined; ``relative`` when :func:`kifu_lark.rules.relative.relative_words` exists), one
 array element per line. Specials JKF lacks are folded (see :data:`FOLDED_SPECIALS`);
-不戦勝/不戦敗 are refused.
+不戦勝/不戦敗 are refused. File remarks (KIF ``#`` lines, header key ``"#"``) have no place in
+JKF: they are left out, with a ``LossyWriteWarning``.
 """
 
 from __future__ import annotations

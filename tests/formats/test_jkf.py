@@ -16,6 +16,7 @@ from kifu_lark.errors import (
     InvalidRecordError,
     KifuError,
     KifuSyntaxError,
+    LossyWriteWarning,
     UnsupportedFeatureError,
 )
 from kifu_lark.formats.jkf_write import PRESETS
@@ -265,6 +266,18 @@ def test_bookmark_is_written_as_an_ampersand_comment() -> None:
     game = _game("7g7f")
     game.mainline()[0].bookmark = "here"
     assert ["&here"] == _written(game)["moves"][1]["comments"]
+
+
+def test_a_file_remark_is_left_out_with_a_warning() -> None:
+    """A KIF ``#`` line is a remark, no header: JKF has no place for it (issue 37)."""
+    kif = "# ---- Kifu for Windows V7 棋譜ファイル ----\n先手：A\n手数----指手--\n   1 ７六歩(77)\n"
+    game = kifu_lark.loads(kif, "kif")
+    with pytest.warns(LossyWriteWarning, match="# line ' ---- Kifu for Windows V7") as caught:
+        written = _written(game)
+    assert {"先手": "A"} == written["header"]
+    warning = caught[0].message
+    assert isinstance(warning, LossyWriteWarning)
+    assert ("jkf", "REMARK", None) == (warning.format, warning.kind, warning.written)
 
 
 def test_folded_and_refused_specials() -> None:
