@@ -219,11 +219,24 @@ def _color(color: Color) -> int:
 
 
 def _comments(node: Node, converted: dict[int, list[str]]) -> list[str]:
-    # json-kifu-format keeps a KIF bookmark (& line) as a comment starting with &.
-    lines = comments_of(node, converted)
-    if node.bookmark is None:
-        return list(lines)
-    return [*lines, "&" + node.bookmark]
+    # json-kifu-format keeps a KIF bookmark (& line) as a comment starting with &: so a
+    # comment that starts with & itself gets one & more, which the reader takes off.
+    lines = ["&" + line if line[:1] == "&" else line for line in comments_of(node, converted)]
+    bookmark = node.bookmark
+    if bookmark is None:
+        return lines
+    if bookmark[:1] == "&":
+        warnings.warn(
+            LossyWriteWarning(
+                f"jkf writes a bookmark as a comment starting with &: the bookmark {bookmark!r} "
+                "starts with & itself and reads back as the comment it looks like",
+                format="jkf",
+                kind="BOOKMARK",
+                written="COMMENT",
+            ),
+            stacklevel=2,
+        )
+    return [*lines, "&" + bookmark]
 
 
 def _clock(seconds: float, hours: bool) -> dict[str, int]:

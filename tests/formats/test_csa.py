@@ -12,6 +12,7 @@ from kifu_lark.errors import (
     IllegalMoveError,
     KifuError,
     KifuSyntaxError,
+    LossyWriteWarning,
     UnsupportedFeatureError,
 )
 from kifu_lark.model.color import Color
@@ -92,6 +93,16 @@ def test_a_kif_remark_is_written_as_a_remark_line() -> None:
     again = kifu_lark.loads("\n".join(written), "csa")
     assert [(HeaderKey.BLACK, "A")] == again.headers.entries
     assert [f"'#{banner}", "'#summary:x"] == again.root.comments
+
+
+def test_a_comment_entry_holding_a_line_break_is_written_with_a_warning() -> None:
+    """An entry is one line; a hand-built one holding CR or LF is written as its lines, and
+    the warning says so (issue 37)."""
+    game = kifu_lark.loads("PI\n+\n+7776FU\n", "csa")
+    game.mainline()[0].comments[:] = ["a\rb", "c"]
+    with pytest.warns(LossyWriteWarning, match="written as 2 lines"):
+        written = kifu_lark.dumps(game, "csa")
+    assert ["a", "b", "c"] == kifu_lark.loads(written, "csa").mainline()[0].comments
 
 
 def test_a_comment_starting_with_an_apostrophe_star_survives() -> None:
