@@ -214,8 +214,8 @@ class _Writer:
                     hint="CSA header values are one line ($NOTE apart)",
                 )
             if key == REMARK:
-                # CSA's remark is a plain ' line; `'#` keeps the mark and can be read as
-                # nothing else (a '* comment, the encoding line, a floodgate note)
+                # CSA's remark is a plain ' line; `'#` keeps the mark, reads back as the
+                # remark, and as nothing else (a '* comment, the encoding line, a note)
                 self.lines.append("'#" + value)
                 continue
             if key is HeaderKey.BLACK or key is HeaderKey.WHITE:

@@ -84,15 +84,18 @@ def test_comments_attach_to_the_move_they_follow() -> None:
 
 def test_a_kif_remark_is_written_as_a_remark_line() -> None:
     """A KIF ``#`` line (Kifu for Windows' banner) is a remark: CSA writes it as the remark
-    line ``'#…``, which reads back as that line, not as a header ``$#`` (issue 37)."""
+    line ``'#…``, not as a header ``$#``, and reads that line back as the remark, which KIF
+    writes as the ``#`` line it was (issue 37)."""
     banner = " ---- Kifu for Windows V7 V7.70 棋譜ファイル ----"
     kif = f"#{banner}\n#summary:x\n先手：A\n手数----指手--\n   1 ７六歩(77)\n"
     game = kifu_lark.loads(kif, "kif")
     written = kifu_lark.dumps(game, "csa").splitlines()
     assert ["N+A", f"'#{banner}", "'#summary:x"] == written[2:5]
     again = kifu_lark.loads("\n".join(written), "csa")
-    assert [(HeaderKey.BLACK, "A")] == again.headers.entries
-    assert [f"'#{banner}", "'#summary:x"] == again.root.comments
+    remarks = [("#", banner), ("#", "summary:x")]
+    assert [(HeaderKey.BLACK, "A"), *remarks] == again.headers.entries
+    assert [] == again.root.comments
+    assert f"\n#{banner}\n#summary:x\n" in kifu_lark.dumps(again, "kif")
 
 
 def test_a_comment_entry_holding_a_line_break_is_written_with_a_warning() -> None:
