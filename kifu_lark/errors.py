@@ -247,12 +247,14 @@ class LossyWriteWarning(KifuWarning):
     """A writer wrote part of a game as something else, or left it out, as its format
     declares (``Capabilities.special_folds``, ``start_ply``): a special its format has no
     word for is written as the nearest one it has, a special it cannot hold at all is left
-    out, a start position's move number is written as 1.
+    out, a start position's move number is written as 1, a file remark (a KIF ``#`` line) is
+    left out by a format without remarks.
 
     Attributes:
         format: the format written.
-        kind: what the game holds (a ``SpecialKind`` name, or ``START_PLY``).
-        written: what was written instead (a ``SpecialKind`` name), or ``None`` when left out.
+        kind: what the game holds (a ``SpecialKind`` name, ``START_PLY``, ``REMARK`` …).
+        written: what was written instead (a ``SpecialKind`` name …), or ``None`` when left
+            out.
     """
 
     def __init__(self, message: str, *, format: str, kind: str, written: str | None) -> None:

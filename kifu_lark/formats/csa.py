@@ -13,7 +13,9 @@ evaluation, principal variation: ``node.evaluation`` reads it) as ``*text``; a p
 as it was read. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment. Floodgate's notes
 ``'summary:…``, ``'black_rate:…``, ``'white_rate:…``, ``'rating:…``, ``'Max_Moves:…``,
 ``'Least_Time_Per_Move:…`` and ``'Increment:…`` are headers under those names
-(:data:`FLOODGATE_KEYS`), wherever they stand; the writer puts them back as those lines.
+(:data:`FLOODGATE_KEYS`), wherever they stand; the writer puts them back as those lines. A
+plain ``'#text`` line before the first move is a file remark (``model.headers.REMARK``, the
+entry a KIF ``#`` line reads as), which the writer puts back among the headers.
 
 Speed: lark spends as much on a token as the rules engine on a move, so the grammar makes few
 of them. Consecutive moves with their times and comments are one ``MOVE_RUN`` token, which
@@ -47,7 +49,7 @@ from kifu_lark.formats.csa_write import encoding_rule, writer
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.engine.tokens import span_tokens
 from kifu_lark.model.game import Game
-from kifu_lark.model.headers import HeaderKey, Headers, Key
+from kifu_lark.model.headers import REMARK, HeaderKey, Headers, Key
 from kifu_lark.model.move import SpecialKind, Time
 from kifu_lark.rules.replay import GameBuilder
 
@@ -180,8 +182,11 @@ class _Records:
         for item in items[:first_event]:
             tag = item[0]
             if tag == "comment":
-                if not moves.note(item[1]):
-                    root_comments.append(_comment_text(item[1]))
+                text = str(item[1])
+                if text[1:2] == "#":  # a file remark (a KIF # line), as csa_write writes it
+                    headers.entries.append((REMARK, text[2:]))
+                elif not moves.note(text):
+                    root_comments.append(_comment_text(text))
             elif tag == "header":
                 # Headers.add, inlined: the compiled loop makes no interpreted call a line
                 headers.entries.append(_header(item[1]))

@@ -23,7 +23,7 @@ from kifu_lark.formats.engine import parsing, whole
 from kifu_lark.formats.engine.parsing import terminal_regex
 from kifu_lark.formats.engine.tokens import match_tokens
 from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
-from kifu_lark.formats.japanese_head import HeaderSection, head_lines
+from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.japanese_move import FIELDS, MARKS, fields_of, move_regex
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import SpecialKind
@@ -143,7 +143,7 @@ class _Reader:
                 assert m is not None  # the lexer matched the same regex
                 ply = kanji_number(m["variation_ply"])
                 self.start_builder().back_to(ply - 1, item.line, item.column)
-            elif kind == "HEADER_LINE":
+            elif kind == "HEADER_LINE" or kind == "TRAILING_HEADER_LINE":
                 self.section.add_line(item)
             elif kind == "HASH_LINE":
                 self.section.add_hash(item)
@@ -311,7 +311,9 @@ _BLANKS = " \t　\r\n"
 
 def _point_at_move(err: KifuSyntaxError) -> KifuSyntaxError:
     """Move the caret of a syntax error on a move line to the first move that does not
-    read (the lexer only sees whole lines)."""
+    read (the lexer only sees whole lines); say plainly what a 手合割 line among the moves
+    is."""
+    err = handicap_among_moves(err)
     line = err.source_line
     if line is None or not any(mark in line for mark in MARKS):
         return err
