@@ -12,9 +12,11 @@ from typing import IO, Any
 
 from kifu_lark.board import FOUL_DECLARATIONS, Board, Violation, tolerance
 from kifu_lark.errors import (
+    MAINLINE_ONLY,
     IllegalMoveError,
     KifuError,
     LossyWriteWarning,
+    Setting,
     UnknownFormatError,
     UnsupportedFeatureError,
     io_error,
@@ -92,7 +94,11 @@ def _format(
             return by_ext
     if text is not None:
         return detect_format(text)
-    raise UnknownFormatError("no format given and none can be inferred", hint="pass format=…")
+    # With neither a text nor a path to go by, the format is the one to write.
+    asked = Setting("format", writing=True)
+    raise UnknownFormatError(
+        "no format given and none can be inferred", hint=f"pass {asked}", settings=(asked,)
+    )
 
 
 class _CollectorPaused:
@@ -384,7 +390,8 @@ def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
         raise UnsupportedFeatureError(
             f"{fmt.name} holds one line of moves; the game has variations",
             format=fmt.name,
-            hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+            hint=f"pass {MAINLINE_ONLY} to drop them",
+            settings=(MAINLINE_ONLY,),
         )
     kinds = caps.special_kinds
     if not caps.specials or (kinds is not None and not FOUL_DECLARATIONS <= kinds):

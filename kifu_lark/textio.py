@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from kifu_lark.errors import KifuEncodingError
+from kifu_lark.errors import KifuEncodingError, Setting
 
 _DECLARED = re.compile(rb"^#KIF\s+version=[\d.]+\s+encoding=([\w-]+)", re.MULTILINE)
 _CSA_CHARSET = re.compile(rb"^'(?:\s*)charset=([\w-]+)", re.MULTILINE | re.IGNORECASE)
@@ -94,6 +94,10 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     return best[2], best[1]
 
 
+_READ_AS = Setting("encoding")
+_WRITE_UTF8 = Setting("encoding", "utf-8", writing=True)
+
+
 def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
     line = column = None
     if isinstance(err, UnicodeDecodeError):
@@ -105,7 +109,8 @@ def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
         line=line,
         column=column,
         text=repr(data[getattr(err, "start", 0) : getattr(err, "start", 0) + 4]),
-        hint="pass encoding=… (utf-8, cp932, euc-jp)",
+        hint=f"pass {_READ_AS} (utf-8, cp932, euc-jp)",
+        settings=(_READ_AS,),
     )
 
 
@@ -123,5 +128,6 @@ def encode(text: str, encoding: str, format: str | None = None) -> bytes:
             line=line,
             column=column,
             text=text[err.start : err.end],
-            hint="write UTF-8 instead (encoding='utf-8' or a .kifu/.ki2u file)",
+            hint=f"write UTF-8 instead ({_WRITE_UTF8} or a .kifu/.ki2u file)",
+            settings=(_WRITE_UTF8,),
         ) from None

@@ -6,11 +6,13 @@ from collections.abc import Iterable
 
 from kifu_lark.api import loads_all
 from kifu_lark.dataset.training_filter import outcome as game_outcome
-from kifu_lark.errors import KifuError
+from kifu_lark.errors import KifuError, Setting
 from kifu_lark.formats.registry import format_for_path
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.textio import decode
+
+_FORMAT = Setting("source_format")
 
 
 def read_games(
@@ -38,7 +40,8 @@ def read_games(
             format=fmt,
             line=1,
             column=1,
-            hint="check that this is a record, and its format (--from)",
+            hint=f"check that this is a record, and its format ({_FORMAT})",
+            settings=(_FORMAT,),
         )
     for game in games:
         game.encoding = used

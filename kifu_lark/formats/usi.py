@@ -12,7 +12,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
+from kifu_lark.errors import MAINLINE_ONLY, InvalidRecordError, UnsupportedFeatureError
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.specials import folds_everything, written_special
@@ -137,7 +137,8 @@ def _mainline_moves(game: Game, options: WriteOptions, fmt: str) -> list[str]:
             raise UnsupportedFeatureError(
                 f"{fmt} holds one line of moves; the game has variations",
                 format=fmt,
-                hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+                hint=f"pass {MAINLINE_ONLY} to drop them",
+                settings=(MAINLINE_ONLY,),
             )
         node = node.next
         if node.move is not None:
