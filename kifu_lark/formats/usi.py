@@ -152,7 +152,8 @@ def _mainline_moves(game: Game, options: WriteOptions, fmt: str) -> list[str]:
 
 def _sfen(position: Position, fmt: str) -> str:
     """The position's SFEN, refused for boards of one rank: the grammar (and other
-    programs) know a board by its ``/``, so such a board would not read back."""
+    programs) know a board by its ``/``, so such a board would not read back (the formats
+    declare it: ``min_ranks=2``)."""
     if position.variant.ranks < 2:
         raise UnsupportedFeatureError(
             f"{fmt} cannot hold a board of one rank ({position.variant.name})",
@@ -201,6 +202,7 @@ FORMATS = [
         writer=write_sfen,
         grammar="usi.lark",
         variants=frozenset({"any"}),
+        min_ranks=2,
         capabilities=Capabilities(
             moves=False, start_positions=True, start_ply=True, multiple_games=True
         ),
@@ -215,6 +217,7 @@ FORMATS = [
         aliases=("position",),
         grammar="usi.lark",
         variants=frozenset({"any"}),
+        min_ranks=2,
         capabilities=CAPABILITIES,
         detect=_detect_usi,
     ),
