@@ -12,10 +12,12 @@ from typing import IO, Any
 
 from kifu_lark.board import FOUL_DECLARATIONS, Board, Violation, tolerance
 from kifu_lark.errors import (
+    MAINLINE_ONLY,
     IllegalMoveError,
     KifuError,
     LossyWriteWarning,
     MultipleGamesWarning,
+    Setting,
     UnknownFormatError,
     UnsupportedFeatureError,
     io_error,
@@ -29,10 +31,10 @@ from kifu_lark.formats.registry import (
     format_for_path,
     get_format,
 )
-from kifu_lark.model.game import Game
+from kifu_lark.model.game import Game, Issue
 from kifu_lark.record import check_tree
 from kifu_lark.tactics.annotate import annotated
-from kifu_lark.textio import decode, encode, normalize_encoding
+from kifu_lark.textio import Misdeclared, decode_declared, encode, normalize_encoding
 
 PathLike = str | os.PathLike[str]
 #: What ``load`` reads: a path, or a file object open for reading (binary or text).
@@ -93,7 +95,11 @@ def _format(
             return by_ext
     if text is not None:
         return detect_format(text)
-    raise UnknownFormatError("no format given and none can be inferred", hint="pass format=…")
+    # With neither a text nor a path to go by, the format is the one to write.
+    asked = Setting("format", writing=True)
+    raise UnknownFormatError(
+        "no format given and none can be inferred", hint=f"pass {asked}", settings=(asked,)
+    )
 
 
 class _CollectorPaused:
@@ -142,9 +148,9 @@ def loads_all(
             text with nothing but blanks (no format holds a record in it).
         TypeError: for an option neither this function nor the format's reader takes.
     """
-    used = None
+    used = misdeclared = None
     if isinstance(text, bytes | bytearray):
-        text, used = decode(bytes(text), encoding)
+        text, used, misdeclared = decode_declared(bytes(text), encoding)
     elif not isinstance(text, str):
         raise TypeError(
             f"loads() reads a str or bytes, not {type(text).__name__}"
@@ -152,9 +158,18 @@ def loads_all(
         )
     games = _loads_all(text, format, tolerate, options, "loads")
     if used is not None:
-        for game in games:
-            game.encoding = used
+        mark_decoded(games, used, misdeclared)
     return games
+
+
+def mark_decoded(games: list[Game], used: str | None, misdeclared: Misdeclared | None) -> None:
+    """Record on each game the encoding its bytes were read in, and warn (first of
+    ``game.warnings``, code ``DECLARED_ENCODING``) when the text declares another one."""
+    for game in games:
+        game.encoding = used
+        if misdeclared is not None:
+            issue = Issue("DECLARED_ENCODING", misdeclared.message(), None, misdeclared.line, 1)
+            game.warnings.insert(0, issue)
 
 
 def _loads_all(
@@ -229,16 +244,19 @@ def _first(games: list[Game], where: str, function: str) -> Game:
     return games[0]
 
 
-def _read_source(source: Source, encoding: str | None) -> tuple[str, str | None, str | None]:
+def _read_source(
+    source: Source, encoding: str | None
+) -> tuple[str, str | None, Misdeclared | None, str | None]:
     """The text of ``source``, the encoding it was decoded with (``None`` for a text file
-    object: it decoded itself) and its file name, when it has one."""
+    object: it decoded itself), the declaration its bytes contradict and its file name, when
+    it has one."""
     if isinstance(source, str | os.PathLike):
         path = os.fspath(source)
         try:
             data = Path(path).read_bytes()
         except OSError as err:
             raise io_error(err, "read", path) from None
-        return (*decode(data, encoding), path)
+        return (*decode_declared(data, encoding), path)
     read = getattr(source, "read", None)
     if read is None:
         raise TypeError(
@@ -252,10 +270,10 @@ def _read_source(source: Source, encoding: str | None) -> tuple[str, str | None,
     except OSError as err:
         raise io_error(err, "read", name or "the file") from None
     if isinstance(content, bytes | bytearray):
-        return (*decode(bytes(content), encoding), name)
+        return (*decode_declared(bytes(content), encoding), name)
     if not isinstance(content, str):
         raise TypeError(f"the file object's read() gave {type(content).__name__}, not str/bytes")
-    return content, getattr(source, "encoding", None), name
+    return content, getattr(source, "encoding", None), None, name
 
 
 def load_all(
@@ -277,11 +295,10 @@ def load_all(
         KifuError: any problem in the text, located by line and column.
         TypeError: for an option neither this function nor the format's reader takes.
     """
-    text, used, name = _read_source(source, encoding)
+    text, used, misdeclared, name = _read_source(source, encoding)
     fmt = _format(format, text=text, path=name)
     games = _loads_all(text, fmt, tolerate, options, "load")
-    for game in games:
-        game.encoding = used
+    mark_decoded(games, used, misdeclared)
     return games
 
 
@@ -413,7 +430,8 @@ def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
         raise UnsupportedFeatureError(
             f"{fmt.name} holds one line of moves; the game has variations",
             format=fmt.name,
-            hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+            hint=f"pass {MAINLINE_ONLY} to drop them",
+            settings=(MAINLINE_ONLY,),
         )
     kinds = caps.special_kinds
     if not caps.specials or (kinds is not None and not FOUL_DECLARATIONS <= kinds):

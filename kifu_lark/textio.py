@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-from kifu_lark.errors import KifuEncodingError
+from kifu_lark.errors import KifuEncodingError, Setting
 
 _DECLARED = re.compile(rb"^#KIF\s+version=[\d.]+\s+encoding=([\w-]+)", re.MULTILINE)
 _CSA_CHARSET = re.compile(rb"^'(?:\s*)charset=([\w-]+)", re.MULTILINE | re.IGNORECASE)
@@ -39,28 +40,61 @@ def _japanese_score(text: str) -> float:
     return good - 3 * bad
 
 
+class Misdeclared(NamedTuple):
+    """An encoding a text declares (``#KIF … encoding=``, ``'CSA encoding=``, ``'charset=``)
+    that its bytes do not fit: the bytes were read in another one.
+
+    Attributes:
+        declared: the encoding as the text names it (``UTF-8``).
+        used: the encoding the bytes were read in (``cp932``).
+        line: the 1-based line of the declaration.
+    """
+
+    declared: str
+    used: str
+    line: int
+
+    def message(self) -> str:
+        """What a reader is told: the declaration is wrong, and what was done instead."""
+        return (
+            f"the text declares the encoding {self.declared}, which its bytes are not: "
+            f"read as {self.used}"
+        )
+
+
 def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode record bytes; returns ``(text, encoding used)``.
 
     With ``encoding`` given it is used as is. Otherwise: a BOM wins; then an explicit
     ``#KIF … encoding=``, CSA V3.0 ``'CSA encoding=`` or CSA ``'charset=`` line; then UTF-8
     if the bytes are valid UTF-8; then CP932 or EUC-JP, whichever reads more like Japanese.
+    :func:`decode_declared` also says when the declaration was wrong.
 
     Raises:
         KifuEncodingError: when the bytes fit none of them.
     """
+    text, used, _ = decode_declared(data, encoding)
+    return text, used
+
+
+def decode_declared(
+    data: bytes, encoding: str | None = None
+) -> tuple[str, str, Misdeclared | None]:
+    """As :func:`decode`, and the declaration the bytes contradict, if any (a ``#KIF …
+    encoding=UTF-8`` file saved in CP932; a BOM of UTF-8 before a declaration of another
+    encoding): readers report it as a warning on the game (``DECLARED_ENCODING``).
+
+    Raises:
+        KifuEncodingError: when the bytes fit no encoding.
+    """
     if encoding is not None:
         name = normalize_encoding(encoding)
         try:
-            return data.decode(name), name
+            return data.decode(name), name, None
         except (UnicodeDecodeError, LookupError) as err:
             raise _decode_error(data, name, err) from None
-    if data.startswith(b"\xef\xbb\xbf"):
-        try:
-            return data[3:].decode("utf-8"), "utf-8-sig"
-        except UnicodeDecodeError as err:
-            raise _decode_error(data, "utf-8-sig", err) from None
-    head = data[:4096]
+    bom = data.startswith(b"\xef\xbb\xbf")
+    head = data[3:4099] if bom else data[:4096]
     # The line-start patterns would be tried at every byte of the head: only where their
     # fixed part is there at all.
     declared = (
@@ -68,12 +102,36 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         or (_DECLARED.search(head) if b"#KIF" in head else None)
         or (_CSA_CHARSET.search(head) if b"charset=" in head.lower() else None)
     )
+    if bom:
+        try:
+            text = data[3:].decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise _decode_error(data, "utf-8-sig", err) from None
+        return text, "utf-8-sig", _misdeclared(declared, head, "utf-8-sig")
     if declared:
         name = normalize_encoding(declared.group(1).decode("ascii"))
         try:
-            return data.decode(name), name
+            return data.decode(name), name, None
         except (UnicodeDecodeError, LookupError):
-            pass  # a wrong declaration: fall back to detection
+            pass  # a wrong declaration: detect the encoding, and say so
+    text, used = _detect(data)
+    return text, used, _misdeclared(declared, head, used)
+
+
+def _misdeclared(declared: re.Match[bytes] | None, head: bytes, used: str) -> Misdeclared | None:
+    """The declaration ``declared`` found in ``head``, when it names another encoding than
+    the one the bytes were read in (``used``)."""
+    if declared is None:
+        return None
+    name = declared.group(1).decode("ascii")
+    if normalize_encoding(name) == used.removesuffix("-sig"):
+        return None
+    return Misdeclared(name, used, head.count(b"\n", 0, declared.start()) + 1)
+
+
+def _detect(data: bytes) -> tuple[str, str]:
+    """UTF-8 if the bytes are valid UTF-8; then CP932 or EUC-JP, whichever reads more like
+    Japanese."""
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
@@ -94,6 +152,10 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     return best[2], best[1]
 
 
+_READ_AS = Setting("encoding")
+_WRITE_UTF8 = Setting("encoding", "utf-8", writing=True)
+
+
 def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
     line = column = None
     if isinstance(err, UnicodeDecodeError):
@@ -105,7 +167,8 @@ def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
         line=line,
         column=column,
         text=repr(data[getattr(err, "start", 0) : getattr(err, "start", 0) + 4]),
-        hint="pass encoding=… (utf-8, cp932, euc-jp)",
+        hint=f"pass {_READ_AS} (utf-8, cp932, euc-jp)",
+        settings=(_READ_AS,),
     )
 
 
@@ -123,5 +186,6 @@ def encode(text: str, encoding: str, format: str | None = None) -> bytes:
             line=line,
             column=column,
             text=text[err.start : err.end],
-            hint="write UTF-8 instead (encoding='utf-8' or a .kifu/.ki2u file)",
+            hint=f"write UTF-8 instead ({_WRITE_UTF8} or a .kifu/.ki2u file)",
+            settings=(_WRITE_UTF8,),
         ) from None

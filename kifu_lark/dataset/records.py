@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kifu_lark.api import loads_all
+from kifu_lark.api import loads_all, mark_decoded
 from kifu_lark.dataset.training_filter import outcome as game_outcome
-from kifu_lark.errors import KifuError
+from kifu_lark.errors import KifuError, Setting
 from kifu_lark.formats.registry import format_for_path
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
-from kifu_lark.textio import decode
+from kifu_lark.textio import decode_declared
+
+_FORMAT = Setting("source_format")
 
 
 def read_games(
@@ -29,7 +31,7 @@ def read_games(
     """
     by_ext = format_for_path(name)
     fmt = source_format or (by_ext.name if by_ext else None)
-    text, used = decode(data, encoding)
+    text, used, misdeclared = decode_declared(data, encoding)
     games = loads_all(text, fmt, tolerate=tuple(tolerate))
     if not games:
         raise KifuError(
@@ -38,10 +40,10 @@ def read_games(
             format=fmt,
             line=1,
             column=1,
-            hint="check that this is a record, and its format (--from)",
+            hint=f"check that this is a record, and its format ({_FORMAT})",
+            settings=(_FORMAT,),
         )
-    for game in games:
-        game.encoding = used
+    mark_decoded(games, used, misdeclared)
     return games
 
 

@@ -35,7 +35,13 @@ import math
 import warnings
 from collections.abc import Callable
 
-from kifu_lark.errors import KifuError, LossyWriteWarning, UnsupportedFeatureError
+from kifu_lark.errors import (
+    MAINLINE_ONLY,
+    KifuError,
+    LossyWriteWarning,
+    Setting,
+    UnsupportedFeatureError,
+)
 from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.csa_dialect import ILLEGAL_ACTION, NAME_OF_KEY, Dialect
 from kifu_lark.formats.evaluation import comments_of, converted_comments
@@ -151,8 +157,12 @@ class _Writer:
         self.lines: list[str] = []
         self.converted: dict[int, list[str]] = {}
 
-    def refuse(self, message: str, hint: str | None = None) -> UnsupportedFeatureError:
-        return UnsupportedFeatureError(message, format=self.dialect.name, hint=hint)
+    def refuse(
+        self, message: str, hint: str | None = None, settings: tuple[Setting, ...] = ()
+    ) -> UnsupportedFeatureError:
+        return UnsupportedFeatureError(
+            message, format=self.dialect.name, hint=hint, settings=settings
+        )
 
     def game(self, game: Game) -> str:
         variant = self.dialect.variant
@@ -160,7 +170,7 @@ class _Writer:
             raise self.refuse(
                 f"{self.dialect.name} records are played on the {variant.name} board, "
                 f"this game on {game.start.variant.name}",
-                "choose a format that holds this board (kifu-lark formats lists them)",
+                f"choose a format that holds {game.start.variant.name} games",
             )
         out = self.lines
         # evaluation lines of another format, in CSA's own form ('** score pv)
@@ -182,7 +192,8 @@ class _Writer:
             if node.variations and not self.options.mainline_only:
                 raise self.refuse(
                     f"{self.dialect.name} holds one line of moves; the game has variations",
-                    hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+                    hint=f"pass {MAINLINE_ONLY} to drop them",
+                    settings=(MAINLINE_ONLY,),
                 )
             node = node.next
             ply += 1

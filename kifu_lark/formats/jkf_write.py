@@ -109,7 +109,7 @@ def write_jkf(game: Game, options: WriteOptions) -> str:
         raise UnsupportedFeatureError(
             f"JKF holds 9x9 shogi only, not {game.start.variant.name}",
             format="jkf",
-            hint="choose a format that holds this board (kifu-lark formats lists them)",
+            hint=f"choose a format that holds {game.start.variant.name} games",
         )
     writer = _Writer(game, options)
     out = ["{", '  "header": ' + _header(game.headers) + ","]

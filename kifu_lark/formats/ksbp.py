@@ -35,6 +35,7 @@ import warnings
 from lark import Token, Tree
 
 from kifu_lark.errors import (
+    MAINLINE_ONLY,
     InvalidRecordError,
     KifuError,
     LossyWriteWarning,
@@ -246,7 +247,8 @@ def _write_line(first: Node, prefix: str, number: int, mainline: bool, out: list
                 raise UnsupportedFeatureError(
                     f"move {node.ply} has {len(alternatives)} alternatives; names hold 26",
                     format=_NAME,
-                    hint="write it as KIF or JKF, or pass mainline_only=True",
+                    hint=f"write it as KIF or JKF, or pass {MAINLINE_ONLY}",
+                    settings=(MAINLINE_ONLY,),
                 )
             branch_points.append((name, alternatives))
         for special in node.parent.variations:

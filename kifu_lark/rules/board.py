@@ -34,7 +34,9 @@ _COLORS = (Color.BLACK, Color.WHITE)
 def illegal(violation: Violation, detail: str = "") -> IllegalMoveError:
     """An ``IllegalMoveError`` for ``violation`` (location is filled in by the caller)."""
     message = violation.message + (f": {detail}" if detail else "")
-    return IllegalMoveError(message, code=violation.value, hint=violation.hint)
+    return IllegalMoveError(
+        message, code=violation.value, hint=violation.hint, settings=violation.settings
+    )
 
 
 class Board(BoardState):
