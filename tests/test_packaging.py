@@ -14,8 +14,9 @@ from tests.conftest import ROOT
 
 
 def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
-    """Building the wheel puts each grammars/*.lark under kifu_lark/grammars/ and each
-    tactics/*/*.tactic under kifu_lark/tactics_data/.
+    """Building the wheel puts each grammars/*.lark under kifu_lark/grammars/, each
+    tactics/*/*.tactic under kifu_lark/tactics_data/ and the viewer's assets in
+    kifu_lark/render/.
 
     The pure-Python wheel (``KIFU_LARK_PURE=1``: no minute of compiling here); it holds no
     compiled module, even when the source tree holds those of an editable install."""
@@ -52,6 +53,8 @@ def test_wheel_contains_every_grammar(tmp_path: Path) -> None:
         for p in (ROOT / "tactics").rglob("*.tactic")
     }
     assert tactic_files and tactic_files <= names
+    # The record viewer's style sheet and script, written into every page it makes.
+    assert {"kifu_lark/render/viewer.css", "kifu_lark/render/viewer.js"} <= names
 
 
 def test_every_tactic_folder_is_a_listed_package() -> None:

@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "validate",
     "export",
     "show",
+    "html",
     "tactics",
     "demo",
     "pieces",
