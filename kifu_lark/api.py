@@ -13,6 +13,7 @@ from typing import IO, Any
 from kifu_lark.board import FOUL_DECLARATIONS, Board, Violation, tolerance
 from kifu_lark.errors import (
     IllegalMoveError,
+    KifuEncodingError,
     KifuError,
     LossyWriteWarning,
     UnknownFormatError,
@@ -28,10 +29,10 @@ from kifu_lark.formats.registry import (
     format_for_path,
     get_format,
 )
-from kifu_lark.model.game import Game
+from kifu_lark.model.game import Game, Issue
 from kifu_lark.record import check_tree
 from kifu_lark.tactics.annotate import annotated
-from kifu_lark.textio import decode, encode, normalize_encoding
+from kifu_lark.textio import READING_TOLERANCES, decode_tolerant, encode, normalize_encoding
 
 PathLike = str | os.PathLike[str]
 #: What ``load`` reads: a path, or a file object open for reading (binary or text).
@@ -132,7 +133,9 @@ def loads_all(
             unless ``encoding`` is given, and recorded as ``game.encoding``).
         format: a format name (``"csa"``); detected from the text when omitted.
         tolerate: rule breaches to let through (``"two_pawns"``, ``"wrong_turn"`` …, one
-            name or several); each is reported on ``game.warnings``.
+            name or several); each is reported on ``game.warnings``. ``"truncated"``: bytes
+            that end inside a character (a file cut short) give the complete lines before
+            it, with a ``TRUNCATED`` warning on the last game.
         encoding: for bytes, the encoding to decode them with.
         options: format-specific reader options.
 
@@ -142,8 +145,9 @@ def loads_all(
         TypeError: for an option neither this function nor the format's reader takes.
     """
     used = None
+    cut = None
     if isinstance(text, bytes | bytearray):
-        text, used = decode(bytes(text), encoding)
+        text, used, cut = _decoded(bytes(text), encoding, tolerate)
     elif not isinstance(text, str):
         raise TypeError(
             f"loads() reads a str or bytes, not {type(text).__name__}"
@@ -153,7 +157,32 @@ def loads_all(
     if used is not None:
         for game in games:
             game.encoding = used
+    _warn_cut(games, cut)
     return games
+
+
+def _decoded(
+    data: bytes, encoding: str | None, tolerate: Tolerate
+) -> tuple[str, str, KifuEncodingError | None]:
+    """The text of ``data``, the encoding used, and what was cut when ``tolerate`` names
+    ``"truncated"`` and the bytes end inside a character."""
+    names = (tolerate,) if isinstance(tolerate, str | Violation) else tolerate
+    truncated = any(isinstance(n, str) and n.strip().lower() in READING_TOLERANCES for n in names)
+    return decode_tolerant(data, encoding, truncated)
+
+
+def _warn_cut(games: list[Game], cut: KifuEncodingError | None) -> None:
+    """Put what ``tolerate="truncated"`` left out on the last game's warnings."""
+    if cut is None or not games:
+        return
+    games[-1].warnings.append(
+        Issue(
+            "TRUNCATED",
+            f"the last line was left out: {cut.message} ({cut.text} where the bytes stop)",
+            line=cut.line,
+            column=cut.column,
+        )
+    )
 
 
 def _loads_all(
@@ -210,16 +239,20 @@ def loads(
     return games[0]
 
 
-def _read_source(source: Source, encoding: str | None) -> tuple[str, str | None, str | None]:
+def _read_source(
+    source: Source, encoding: str | None, tolerate: Tolerate = ()
+) -> tuple[str, str | None, str | None, KifuEncodingError | None]:
     """The text of ``source``, the encoding it was decoded with (``None`` for a text file
-    object: it decoded itself) and its file name, when it has one."""
+    object: it decoded itself), its file name when it has one, and what
+    ``tolerate="truncated"`` cut."""
     if isinstance(source, str | os.PathLike):
         path = os.fspath(source)
         try:
             data = Path(path).read_bytes()
         except OSError as err:
             raise io_error(err, "read", path) from None
-        return (*decode(data, encoding), path)
+        text, used, cut = _decoded(data, encoding, tolerate)
+        return text, used, path, cut
     read = getattr(source, "read", None)
     if read is None:
         raise TypeError(
@@ -233,10 +266,11 @@ def _read_source(source: Source, encoding: str | None) -> tuple[str, str | None,
     except OSError as err:
         raise io_error(err, "read", name or "the file") from None
     if isinstance(content, bytes | bytearray):
-        return (*decode(bytes(content), encoding), name)
+        text, used, cut = _decoded(bytes(content), encoding, tolerate)
+        return text, used, name, cut
     if not isinstance(content, str):
         raise TypeError(f"the file object's read() gave {type(content).__name__}, not str/bytes")
-    return content, getattr(source, "encoding", None), name
+    return content, getattr(source, "encoding", None), name, None
 
 
 def load_all(
@@ -258,11 +292,12 @@ def load_all(
         KifuError: any problem in the text, located by line and column.
         TypeError: for an option neither this function nor the format's reader takes.
     """
-    text, used, name = _read_source(source, encoding)
+    text, used, name, cut = _read_source(source, encoding, tolerate)
     fmt = _format(format, text=text, path=name)
     games = _loads_all(text, fmt, tolerate, options, "load")
     for game in games:
         game.encoding = used
+    _warn_cut(games, cut)
     return games
 
 
@@ -378,8 +413,10 @@ def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             ),
             stacklevel=4,
         )
-    if not caps.branches and not mainline_only and any(
-        node.variations for node in (game.root, *game.root.walk())
+    if (
+        not caps.branches
+        and not mainline_only
+        and any(node.variations for node in (game.root, *game.root.walk()))
     ):
         raise UnsupportedFeatureError(
             f"{fmt.name} holds one line of moves; the game has variations",

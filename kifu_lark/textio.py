@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import re
 
 from kifu_lark.errors import KifuEncodingError
@@ -39,6 +40,22 @@ def _japanese_score(text: str) -> float:
     return good - 3 * bad
 
 
+#: What ``tolerate=`` takes beside the rule breaches: ``"truncated"`` reads the complete
+#: lines of a record whose bytes end inside a character (a file cut short), with a warning.
+TRUNCATED = "truncated"
+READING_TOLERANCES = frozenset({TRUNCATED})
+_CANDIDATES = ("utf-8", "cp932", "euc-jp")
+
+
+class _Undecodable(Exception):
+    """The encoding that read furthest, and where it stopped."""
+
+    def __init__(self, name: str, err: UnicodeDecodeError | LookupError) -> None:
+        super().__init__(name)
+        self.name = name
+        self.err = err
+
+
 def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode record bytes; returns ``(text, encoding used)``.
 
@@ -47,19 +64,60 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     if the bytes are valid UTF-8; then CP932 or EUC-JP, whichever reads more like Japanese.
 
     Raises:
-        KifuEncodingError: when the bytes fit none of them.
+        KifuEncodingError: when the bytes fit none of them, located where the encoding that
+            read furthest stopped (code ``TRUNCATED`` when that is on the last line, which
+            ends inside a character: a file cut short).
     """
+    text, used, _cut = decode_tolerant(data, encoding, truncated=False)
+    return text, used
+
+
+def decode_tolerant(
+    data: bytes, encoding: str | None = None, truncated: bool = False
+) -> tuple[str, str, KifuEncodingError | None]:
+    """:func:`decode`, and with ``truncated`` the complete lines before a last line that
+    ends inside a character: ``(text, encoding used, the error the cut line gave)``, the
+    error being ``None`` when nothing was cut.
+
+    Raises:
+        KifuEncodingError: as :func:`decode` does, for bytes that are not cut short (or with
+            no complete line before the cut).
+    """
+    try:
+        text, used = _decode(data, encoding)
+        return text, used, None
+    except _Undecodable as failure:
+        error = _decode_error(data, failure.name, failure.err)
+        if (
+            not truncated
+            or error.code != "TRUNCATED"
+            or not isinstance(failure.err, UnicodeDecodeError)
+        ):
+            raise error from None
+        cut = data.rfind(b"\n", 0, failure.err.start) + 1
+        if cut == 0:
+            raise error from None
+        try:
+            text, used = _decode(data[:cut], encoding)
+        except _Undecodable as again:  # the lines before do not decode either
+            raise _decode_error(data, again.name, again.err) from None
+        return text, used, error
+
+
+def _decode(data: bytes, encoding: str | None) -> tuple[str, str]:
     if encoding is not None:
         name = normalize_encoding(encoding)
         try:
             return data.decode(name), name
         except (UnicodeDecodeError, LookupError) as err:
-            raise _decode_error(data, name, err) from None
+            raise _Undecodable(name, err) from None
     if data.startswith(b"\xef\xbb\xbf"):
         try:
             return data[3:].decode("utf-8"), "utf-8-sig"
         except UnicodeDecodeError as err:
-            raise _decode_error(data, "utf-8-sig", err) from None
+            # positions in the whole file, the BOM's bytes included
+            moved = UnicodeDecodeError(err.encoding, data, err.start + 3, err.end + 3, err.reason)
+            raise _Undecodable("utf-8-sig", moved) from None
     head = data[:4096]
     # The line-start patterns would be tried at every byte of the head: only where their
     # fixed part is there at all.
@@ -86,26 +144,67 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
             continue
         candidates.append((_japanese_score(text), name, text))
     if not candidates:
-        try:
-            data.decode("cp932")
-        except UnicodeDecodeError as err:
-            raise _decode_error(data, "utf-8, cp932 or euc-jp", err) from None
+        raise _furthest(data)
     best = max(candidates, key=lambda c: (c[0], c[1] == "cp932"))
     return best[2], best[1]
 
 
+def _furthest(data: bytes) -> _Undecodable:
+    """The candidate encoding that decodes the longest start of ``data`` (UTF-8 first among
+    equals): where it stops is where the bytes are wrong, whichever stopped first."""
+    found: _Undecodable | None = None
+    for name in _CANDIDATES:
+        try:
+            data.decode(name)
+        except UnicodeDecodeError as err:
+            if found is None or err.start > found.err.start:  # type: ignore[union-attr]
+                found = _Undecodable(name, err)
+    assert found is not None  # only called when no candidate decodes
+    return found
+
+
+def _ends_inside_a_character(data: bytes, name: str, start: int) -> bool:
+    """True when the bytes from ``start`` on are the beginning of one ``name`` character
+    that the data stops before finishing: a file cut inside a character."""
+    tail = data[start:]
+    if len(tail) > 4:  # longer than any character of the three encodings
+        return False
+    try:
+        return codecs.getincrementaldecoder(name.replace("-sig", ""))().decode(tail) == ""
+    except (UnicodeDecodeError, LookupError):
+        return False
+
+
 def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
-    line = column = None
-    if isinstance(err, UnicodeDecodeError):
-        before = data[: err.start]
-        line = before.count(b"\n") + 1
-        column = err.start - (before.rfind(b"\n") + 1) + 1
+    if not isinstance(err, UnicodeDecodeError):  # an unknown encoding name
+        return KifuEncodingError(
+            f"no such encoding: {name}", hint="pass encoding=… (utf-8, cp932, euc-jp)"
+        )
+    line_start = data.rfind(b"\n", 0, err.start) + 1
+    # the line's characters before the bad bytes (they decode: the codec got past them)
+    before = data[line_start : err.start].decode(name.replace("-sig", ""), errors="replace")
+    line = data.count(b"\n", 0, err.start) + 1
+    bad = data[err.start : min(err.end, err.start + 4)]
+    if _ends_inside_a_character(data, name, err.start):
+        return KifuEncodingError(
+            f"the record ends inside a {name} character: it looks cut short",
+            code="TRUNCATED",
+            line=line,
+            column=len(before) + 1,
+            text=repr(data[err.start :][:4]),
+            hint="tolerate='truncated' (CLI: --tolerate truncated) reads the complete lines "
+            "before it and warns; or pass encoding=… (utf-8, cp932, euc-jp)",
+            source_line=before,
+        )
     return KifuEncodingError(
-        f"the bytes are not valid {name}",
+        f"the bytes are not valid {name}"
+        if name not in _CANDIDATES
+        else f"the bytes are not valid utf-8, cp932 or euc-jp: {name} reads furthest, to here",
         line=line,
-        column=column,
-        text=repr(data[getattr(err, "start", 0) : getattr(err, "start", 0) + 4]),
+        column=len(before) + 1,
+        text=repr(bad),
         hint="pass encoding=… (utf-8, cp932, euc-jp)",
+        source_line=before,
     )
 
 

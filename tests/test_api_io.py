@@ -156,3 +156,25 @@ def test_a_read_pauses_the_collector_and_leaves_it_as_it_found_it() -> None:
         if was:
             gc.enable()
     assert [False, False, False] == seen
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp932"])
+def test_tolerate_truncated_reads_a_record_cut_inside_a_character(
+    tmp_path: Path, encoding: str
+) -> None:
+    """Bytes cut inside the last line's character: refused (TRUNCATED, located) unless
+    tolerate="truncated", which reads the complete lines and warns, for loads and load."""
+    whole = KIF + "   3 ２六歩(27)\n"
+    data = whole.encode(encoding)
+    data = data[: data.rindex("歩".encode(encoding)) + 1]
+    with pytest.raises(KifuError) as caught:
+        kifu_lark.loads(data)
+    assert ("TRUNCATED", 5, 8) == (caught.value.code, caught.value.line, caught.value.column)
+    (tmp_path / "cut.kif").write_bytes(data)
+    for game in (
+        kifu_lark.loads(data, tolerate="truncated"),
+        kifu_lark.load(tmp_path / "cut.kif", tolerate=["truncated", "two_pawns"]),
+    ):
+        assert ["7g7f", "3c3d"] == _usi(game)
+        assert encoding == game.encoding
+        assert [("TRUNCATED", 5, 8)] == [(w.code, w.line, w.column) for w in game.warnings]

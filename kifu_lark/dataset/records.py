@@ -10,7 +10,6 @@ from kifu_lark.errors import KifuError
 from kifu_lark.formats.registry import format_for_path
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
-from kifu_lark.textio import decode
 
 
 def read_games(
@@ -29,8 +28,8 @@ def read_games(
     """
     by_ext = format_for_path(name)
     fmt = source_format or (by_ext.name if by_ext else None)
-    text, used = decode(data, encoding)
-    games = loads_all(text, fmt, tolerate=tuple(tolerate))
+    # bytes: loads_all decodes them (tolerate="truncated" included) and sets game.encoding
+    games = loads_all(data, fmt, tolerate=tuple(tolerate), encoding=encoding)
     if not games:
         raise KifuError(
             "the text holds no record",
@@ -40,8 +39,6 @@ def read_games(
             column=1,
             hint="check that this is a record, and its format (--from)",
         )
-    for game in games:
-        game.encoding = used
     return games
 
 
