@@ -18,12 +18,17 @@ PURE_TESTS ?= tests/test_build.py tests/test_roundtrip.py tests/test_golden.py \
 	tests/formats/test_evaluation_fast_path.py tests/dataset/test_replay.py \
 	tests/model/test_node.py tests/model/test_game.py tests/formats/test_csa_usual_rows.py \
 	tests/formats/test_bod.py tests/formats/test_header_lines.py \
-	tests/formats/test_reader_totals.py
+	tests/formats/test_reader_totals.py tests/board/test_copy.py \
+	tests/board/test_habits.py
 
 KIT_SRC ?= ../shared/conformance
 KIT := .conformance
 
-.PHONY: demo test lint typecheck pytest bench clean conformance-kit tactics-docs
+.PHONY: build demo test lint typecheck pytest bench clean conformance-kit tactics-docs
+
+# `make` alone installs (once) and builds again whatever an edit made stale: the package runs
+# pure Python, with a warning, while a compiled module's source is newer than its build.
+.DEFAULT_GOAL := build
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +48,8 @@ $(VENV)/.installed-test: pyproject.toml examples/western-notation/pyproject.toml
 $(VENV)/.built: $(BUILD_INPUTS) | $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
+
+build: $(VENV)/.installed $(VENV)/.built
 
 demo: $(VENV)/.installed $(VENV)/.built
 	$(BIN)/kifu-lark demo $(DEMO)

@@ -156,7 +156,45 @@ def line(shape: Shape, repeat: int = 5) -> float:
     return ratio
 
 
+#: Per format, records ending in a 1 MB line that no move reads (issue 37, item 18): the
+#: readers' cuts must stop where the moves stop, as the grammar's lexer does.
+BAD_LINES: dict[str, tuple[str, ...]] = {
+    "csa": ("V2.2\nPI\n+\n+7776FU{x}\n", "V2.2\nPI\n+\n+7776FU\n+{d}\n", "V2.2\nPI\n+\nT{d}\n"),
+    "kif": (
+        "手合割：平手\n手数----指手--\n{d}\n",
+        "手合割：平手\n手数----指手--\n1 ７六歩(77){x}\n",
+    ),
+    "ki2": ("手合割：平手\n▲７六歩{x}\n", "手合割：平手\n▲{d}\n"),
+}
+_MB = 1_000_000
+
+
+def bad_lines(repeat: int = 3) -> None:
+    """Each record of :data:`BAD_LINES`: ms a MB on the default way and on the grammar as
+    written (which stops at the first character it cannot read)."""
+    print("a 1 MB line no move reads (ms a MB: default way, grammar as written):", flush=True)
+    for fmt, shapes_ in BAD_LINES.items():
+        read = _WAYS[fmt][2]
+        for i, shape in enumerate(shapes_):
+            text = shape.format(x="x" * _MB, d="1" * _MB)
+
+            def run(
+                scan: bool, text: str = text, read: Callable[..., Any] = read
+            ) -> Callable[[], object]:
+                def once() -> object:
+                    try:
+                        return read(text, _OPTIONS, scan)
+                    except KifuError as err:
+                        return err
+
+                return once
+
+            default, grammar = in_turn([run(True), run(False)], repeat)
+            print(f"  {fmt} {i + 1}: {default * 1000:8.1f} {grammar * 1000:8.1f}", flush=True)
+
+
 def main() -> None:
-    """A line per shape, then the shapes over the bar."""
+    """A line per shape, the shapes over the bar, then the long lines no move reads."""
     over = [shape.name for shape in shapes(RECORDS) if line(shape) > BAR]
     print(f"over the bar of {BAR:.2f}x: {', '.join(over) if over else 'none'}", flush=True)
+    bad_lines()

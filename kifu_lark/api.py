@@ -10,12 +10,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from kifu_lark.board import FOUL_DECLARATIONS, Board, Violation, tolerance
+from kifu_lark.board import Violation, tolerance
 from kifu_lark.errors import (
     IllegalMoveError,
-    KifuEncodingError,
     KifuError,
-    LossyWriteWarning,
+    MultipleGamesWarning,
+    Setting,
     UnknownFormatError,
     UnsupportedFeatureError,
     io_error,
@@ -32,7 +32,14 @@ from kifu_lark.formats.registry import (
 from kifu_lark.model.game import Game, Issue
 from kifu_lark.record import check_tree
 from kifu_lark.tactics.annotate import annotated
-from kifu_lark.textio import READING_TOLERANCES, decode_tolerant, encode, normalize_encoding
+from kifu_lark.textio import (
+    READING_TOLERANCES,
+    Decoded,
+    decode_tolerant,
+    encode,
+    normalize_encoding,
+)
+from kifu_lark.write_checks import check_capabilities
 
 PathLike = str | os.PathLike[str]
 #: What ``load`` reads: a path, or a file object open for reading (binary or text).
@@ -93,7 +100,11 @@ def _format(
             return by_ext
     if text is not None:
         return detect_format(text)
-    raise UnknownFormatError("no format given and none can be inferred", hint="pass format=…")
+    # With neither a text nor a path to go by, the format is the one to write.
+    asked = Setting("format", writing=True)
+    raise UnknownFormatError(
+        "no format given and none can be inferred", hint=f"pass {asked}", settings=(asked,)
+    )
 
 
 class _CollectorPaused:
@@ -144,45 +155,49 @@ def loads_all(
             text with nothing but blanks (no format holds a record in it).
         TypeError: for an option neither this function nor the format's reader takes.
     """
-    used = None
-    cut = None
+    decoded = None
     if isinstance(text, bytes | bytearray):
-        text, used, cut = _decoded(bytes(text), encoding, tolerate)
+        decoded = _decoded(bytes(text), encoding, tolerate)
+        text = decoded.text
     elif not isinstance(text, str):
         raise TypeError(
             f"loads() reads a str or bytes, not {type(text).__name__}"
             + ("; to read a file, use load()" if hasattr(text, "read") else "")
         )
     games = _loads_all(text, format, tolerate, options, "loads")
-    if used is not None:
-        for game in games:
-            game.encoding = used
-    _warn_cut(games, cut)
+    if decoded is not None:
+        _mark_decoded(games, decoded.encoding, decoded)
     return games
 
 
-def _decoded(
-    data: bytes, encoding: str | None, tolerate: Tolerate
-) -> tuple[str, str, KifuEncodingError | None]:
-    """The text of ``data``, the encoding used, and what was cut when ``tolerate`` names
-    ``"truncated"`` and the bytes end inside a character."""
+def _decoded(data: bytes, encoding: str | None, tolerate: Tolerate) -> Decoded:
+    """The bytes decoded; the last line left out when ``tolerate`` names ``"truncated"``
+    and the bytes end inside a character."""
     names = (tolerate,) if isinstance(tolerate, str | Violation) else tolerate
     truncated = any(isinstance(n, str) and n.strip().lower() in READING_TOLERANCES for n in names)
     return decode_tolerant(data, encoding, truncated)
 
 
-def _warn_cut(games: list[Game], cut: KifuEncodingError | None) -> None:
-    """Put what ``tolerate="truncated"`` left out on the last game's warnings."""
-    if cut is None or not games:
-        return
-    games[-1].warnings.append(
-        Issue(
-            "TRUNCATED",
-            f"the last line was left out: {cut.message} ({cut.text} where the bytes stop)",
-            line=cut.line,
-            column=cut.column,
+def _mark_decoded(games: list[Game], used: str | None, decoded: Decoded | None) -> None:
+    """Record on each game the encoding its bytes were read in; warn (first of
+    ``game.warnings``, code ``DECLARED_ENCODING``) when the text declares another one, and
+    on the last game (``TRUNCATED``) when ``tolerate="truncated"`` left out a cut line."""
+    misdeclared = decoded.misdeclared if decoded is not None else None
+    for game in games:
+        game.encoding = used
+        if misdeclared is not None:
+            issue = Issue("DECLARED_ENCODING", misdeclared.message(), None, misdeclared.line, 1)
+            game.warnings.insert(0, issue)
+    cut = decoded.cut if decoded is not None else None
+    if cut is not None and games:
+        games[-1].warnings.append(
+            Issue(
+                "TRUNCATED",
+                f"the last line was left out: {cut.message} ({cut.text} where the bytes stop)",
+                line=cut.line,
+                column=cut.column,
+            )
         )
-    )
 
 
 def _loads_all(
@@ -224,8 +239,11 @@ def loads(
     encoding: str | None = None,
     **options: Any,
 ) -> Game:
-    """Read one game (the first, for texts holding several) from a ``str`` or ``bytes``.
-    See :func:`loads_all`.
+    """Read one game from a ``str`` or ``bytes``. See :func:`loads_all`.
+
+    Warns:
+        MultipleGamesWarning: when the text holds several games (the first is returned;
+            :func:`loads_all` returns every one).
 
     >>> game = loads("position startpos moves 7g7f 3c3d", "usi")
     >>> [node.move.usi() for node in game.mainline()]
@@ -236,23 +254,39 @@ def loads(
     games = loads_all(text, format, tolerate=tolerate, encoding=encoding, **options)
     if not games:
         raise KifuError("the text holds no game", code="EMPTY", hint=_EMPTY_HINT)
+    return _first(games, "the text", "loads")
+
+
+def _first(games: list[Game], where: str, function: str) -> Game:
+    """The first of ``games``; a warning naming ``function``'s ``_all`` twin when there are
+    more (one game returned of several is games lost, unless the caller hears of it)."""
+    if len(games) > 1:
+        warnings.warn(
+            MultipleGamesWarning(
+                f"{where} holds {len(games)} games: {function}() returns the first, "
+                f"{function}_all() every one",
+                count=len(games),
+            ),
+            stacklevel=3,
+        )
     return games[0]
 
 
 def _read_source(
     source: Source, encoding: str | None, tolerate: Tolerate = ()
-) -> tuple[str, str | None, str | None, KifuEncodingError | None]:
+) -> tuple[str, str | None, Decoded | None, str | None]:
     """The text of ``source``, the encoding it was decoded with (``None`` for a text file
-    object: it decoded itself), its file name when it has one, and what
-    ``tolerate="truncated"`` cut."""
+    object: it decoded itself), what its bytes' decoding found (the declaration they
+    contradict, what ``tolerate="truncated"`` cut; ``None`` for a text file object) and its
+    file name, when it has one."""
     if isinstance(source, str | os.PathLike):
         path = os.fspath(source)
         try:
             data = Path(path).read_bytes()
         except OSError as err:
             raise io_error(err, "read", path) from None
-        text, used, cut = _decoded(data, encoding, tolerate)
-        return text, used, path, cut
+        decoded = _decoded(data, encoding, tolerate)
+        return decoded.text, decoded.encoding, decoded, path
     read = getattr(source, "read", None)
     if read is None:
         raise TypeError(
@@ -266,11 +300,11 @@ def _read_source(
     except OSError as err:
         raise io_error(err, "read", name or "the file") from None
     if isinstance(content, bytes | bytearray):
-        text, used, cut = _decoded(bytes(content), encoding, tolerate)
-        return text, used, name, cut
+        decoded = _decoded(bytes(content), encoding, tolerate)
+        return decoded.text, decoded.encoding, decoded, name
     if not isinstance(content, str):
         raise TypeError(f"the file object's read() gave {type(content).__name__}, not str/bytes")
-    return content, getattr(source, "encoding", None), name, None
+    return content, getattr(source, "encoding", None), None, name
 
 
 def load_all(
@@ -292,12 +326,10 @@ def load_all(
         KifuError: any problem in the text, located by line and column.
         TypeError: for an option neither this function nor the format's reader takes.
     """
-    text, used, name, cut = _read_source(source, encoding, tolerate)
+    text, used, decoded, name = _read_source(source, encoding, tolerate)
     fmt = _format(format, text=text, path=name)
     games = _loads_all(text, fmt, tolerate, options, "load")
-    for game in games:
-        game.encoding = used
-    _warn_cut(games, cut)
+    _mark_decoded(games, used, decoded)
     return games
 
 
@@ -309,11 +341,21 @@ def load(
     tolerate: Tolerate = (),
     **options: Any,
 ) -> Game:
-    """Read the (first) game in ``source`` (a path or a file object). See :func:`load_all`."""
+    """Read the game in ``source`` (a path or a file object). See :func:`load_all`.
+
+    Warns:
+        MultipleGamesWarning: when the file holds several games (the first is returned;
+            :func:`load_all` returns every one).
+    """
     games = load_all(source, format, encoding, tolerate=tolerate, **options)
     if not games:
         raise KifuError("the file holds no game", code="EMPTY", hint=_EMPTY_HINT)
-    return games[0]
+    if isinstance(source, str | os.PathLike):
+        where = os.fspath(source)
+    else:
+        given = getattr(source, "name", None)
+        where = given if isinstance(given, str) else "the file"
+    return _first(games, where, "load")
 
 
 def dumps(
@@ -381,7 +423,7 @@ def dumps(
 
         game = annotated(game)
     if is_shogi:
-        _check_capabilities(game, fmt, mainline_only)
+        check_capabilities(game, fmt, mainline_only)
         try:
             # A game a reader built was checked move by move: only what editing it could
             # most easily break (the turn) is checked again, unless asked for all of it.
@@ -390,67 +432,6 @@ def dumps(
             err.format = err.format or fmt.name
             raise
     return fmt.writer(game, WriteOptions(mainline_only, dict(options), encoding))
-
-
-def _check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
-    """Refuse, for every writer alike, what a format declares it cannot hold: variations
-    (unless ``mainline_only``) and start positions other than the variant's usual one."""
-    caps = fmt.capabilities
-    if not caps.start_positions and game.start.sfen(ply=1) != game.start.variant.start_sfen:
-        raise UnsupportedFeatureError(
-            f"{fmt.name} holds games from the usual start position only",
-            format=fmt.name,
-            hint=f"this game starts from {game.start.sfen()}",
-        )
-    if not caps.start_ply and game.start.ply != 1:
-        warnings.warn(
-            LossyWriteWarning(
-                f"{fmt.name} has no move number for the start position: "
-                f"move {game.start.ply} is written as move 1",
-                format=fmt.name,
-                kind="START_PLY",
-                written=None,
-            ),
-            stacklevel=4,
-        )
-    if (
-        not caps.branches
-        and not mainline_only
-        and any(node.variations for node in (game.root, *game.root.walk()))
-    ):
-        raise UnsupportedFeatureError(
-            f"{fmt.name} holds one line of moves; the game has variations",
-            format=fmt.name,
-            hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
-        )
-    kinds = caps.special_kinds
-    if not caps.specials or (kinds is not None and not FOUL_DECLARATIONS <= kinds):
-        _refuse_undeclared_fouls(game, fmt)
-
-
-def _refuse_undeclared_fouls(game: Game, fmt: Format) -> None:
-    """A record may end in a foul that its result declares (反則勝ち after an illegal move):
-    a format that cannot write that declaration would write a record its reader refuses."""
-
-    caps = fmt.capabilities
-    for node in game.root.walk():
-        special = node.special
-        if special is None or special.kind not in FOUL_DECLARATIONS or node.parent is None:
-            continue
-        if caps.specials and caps.special_kinds is not None and special.kind in caps.special_kinds:
-            continue
-        board = Board(game.start)
-        try:
-            for step in node.parent.path():
-                if step.move is not None:
-                    board.push(step.move)
-        except IllegalMoveError as err:
-            raise UnsupportedFeatureError(
-                f"{fmt.name} cannot declare the foul that ends this game "
-                f"({special.kind.name} after move {node.parent.ply}: {err.message})",
-                format=fmt.name,
-                hint="write it in a format that declares fouls (KIF, KI2, CSA, JKF)",
-            ) from None
 
 
 def dump(

@@ -31,6 +31,8 @@ Example:
 
 from __future__ import annotations
 
+import warnings
+
 from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError
 from kifu_lark.formats.diagram import write_diagram
 from kifu_lark.formats.japanese_head import is_handicap
@@ -78,7 +80,9 @@ class Board:
 
     Every move is checked against every rule: an illegal one raises
     :class:`~kifu_lark.errors.IllegalMoveError` (its ``code`` names the rule, e.g.
-    ``TWO_PAWNS``) and leaves the board as it was.
+    ``TWO_PAWNS``) and leaves the board as it was. A move is taken as a ``Move`` or its USI
+    text (``"7g7f"``). ``copy()``, ``copy.copy`` and ``copy.deepcopy`` give an independent
+    board; a board pickles as its start position and moves, played again when unpickled.
     """
 
     __slots__ = ("_engine", "_moves", "_start")
@@ -92,6 +96,9 @@ class Board:
             start = _from_sfen(position, None)
         else:
             start = position
+        self._set_up(start)
+
+    def _set_up(self, start: Position) -> None:
         self._start = start
         self._engine = EngineBoard.from_position(start)
         self._moves: list[Move] = []
@@ -104,6 +111,40 @@ class Board:
             KifuSyntaxError: ``BAD_POSITION`` naming the bad field.
         """
         return cls(_from_sfen(sfen, variant))
+
+    def copy(self, *, stack: bool = True) -> Board:
+        """An independent board in the same state: a move pushed or popped on one leaves the
+        other as it was (``copy.copy`` and ``copy.deepcopy`` give the same).
+
+        Args:
+            stack: keep the moves played (for ``pop``, ``peek``, 同 and ``repetition``);
+                ``False`` sets the copy up at the current position, as python-chess does.
+        """
+        twin = type(self).__new__(type(self))
+        if not stack:
+            twin._set_up(self.position)
+            return twin
+        twin._start = self._start
+        twin._engine = self._engine.copy()
+        twin._moves = self._moves.copy()
+        return twin
+
+    def __copy__(self) -> Board:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        # The start position and the moves are immutable values: copying the rest is deep.
+        return self.copy()
+
+    def __getstate__(self) -> tuple[Position, tuple[Move, ...]]:
+        # A compiled engine board cannot be pickled: the moves are, played again on load.
+        return self._start, tuple(self._moves)
+
+    def __setstate__(self, state: tuple[Position, tuple[Move, ...]]) -> None:
+        start, moves = state
+        self._set_up(start)
+        for move in moves:
+            self.push(move)
 
     # --- the position -----------------------------------------------------------------
 
@@ -123,8 +164,22 @@ class Board:
         return self._engine.color
 
     @property
+    def move_number(self) -> int:
+        """The number of the next move (1 before the first move of the initial position), as
+        SFEN's last field and cshogi's ``move_number``. ``len(board.move_stack)`` moves were
+        played: the last one's node in ``board.to_game()`` has that ``Node.ply``."""
+        return self._engine.ply
+
+    @property
     def ply(self) -> int:
-        """The number of the next move (1 before the first move of the initial position)."""
+        """Deprecated (a ``DeprecationWarning``): ``move_number``, under the name that
+        ``Node.ply`` gives a move's own number."""
+        warnings.warn(
+            "Board.ply is the next move's number, unlike Node.ply (a move's own): use "
+            "Board.move_number, or len(Board.move_stack) for the number of moves played",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self._engine.ply
 
     @property
@@ -140,6 +195,18 @@ class Board:
     def moves(self) -> list[Move]:
         """The moves played since the board was set up, first first (a copy)."""
         return list(self._moves)
+
+    move_stack = moves  # python-chess's name
+
+    def peek(self) -> Move:
+        """The last move played (as ``pop`` would return it, without taking it back).
+
+        Raises:
+            IndexError: when no move was played on this board.
+        """
+        if not self._moves:
+            raise IndexError("no move played on this board")
+        return self._moves[-1]
 
     @property
     def variant(self) -> Variant:
@@ -169,12 +236,15 @@ class Board:
 
     # --- playing ------------------------------------------------------------------------
 
-    def push(self, move: Move) -> Move:
-        """Play ``move``; returns it with ``captured`` filled in.
+    def push(self, move: Move | str) -> Move:
+        """Play ``move`` (a ``Move`` or USI text); returns it with ``captured`` filled in.
 
         Raises:
             IllegalMoveError: naming the rule broken; the board is unchanged.
+            KifuSyntaxError: for a text that is not a USI move.
+            TypeError: for anything but a ``Move`` or a ``str``.
         """
+        move = self._as_move(move, "push")
         try:
             played = self._engine.push(move)
         except IllegalMoveError as err:
@@ -254,6 +324,17 @@ class Board:
         self._engine._unmake()  # the engine's own pop, without checking its history again
         return moves.pop()
 
+    def _as_move(self, move: Move | str, method: str) -> Move:
+        """``move`` itself, or the move its USI text means here."""
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return self.parse_usi(move)
+        raise TypeError(
+            f"Board.{method}() takes a Move or its USI text ('7g7f', 'P*5e'), not "
+            f"{type(move).__name__}; a KI2 or KIF move word is played with push_text()"
+        )
+
     def _located(self, err: IllegalMoveError, text: str) -> IllegalMoveError:
         err.ply = self._engine.ply
         err.text = err.text or text
@@ -266,8 +347,18 @@ class Board:
         non-promoting twin are two moves)."""
         return movegen.legal_moves(self._engine)
 
-    def is_legal(self, move: Move) -> bool:
-        """True when ``move`` breaks no rule here (the side to move included)."""
+    def is_legal(self, move: Move | str) -> bool:
+        """True when ``move`` (a ``Move`` or USI text: one from an empty square is not legal)
+        breaks no rule here (the side to move included).
+
+        Raises:
+            KifuSyntaxError: for a text that is not a USI move.
+            TypeError: for anything but a ``Move`` or a ``str``.
+        """
+        try:
+            move = self._as_move(move, "is_legal")
+        except IllegalMoveError:
+            return False
         return self._engine.is_legal(move)
 
     def is_check(self) -> bool:
@@ -299,16 +390,19 @@ class Board:
 
     # --- texts ----------------------------------------------------------------------------
 
-    def move_text(self, move: Move, notation: str = "kif", *, marks: str = MARKS) -> str:
-        """``move``, played from the current position, as ``notation`` writes it (kif,
-        ki2, csa, usi): ``▲７六歩(77)``, ``▲７六歩``, ``+7776FU``, ``7g7f``. The board is
-        unchanged.
+    def move_text(self, move: Move | str, notation: str = "kif", *, marks: str = MARKS) -> str:
+        """``move`` (a ``Move`` or USI text), played from the current position, as
+        ``notation`` writes it (kif, ki2, csa, usi): ``▲７六歩(77)``, ``▲７六歩``,
+        ``+7776FU``, ``7g7f``. The board is unchanged.
 
         Raises:
             IllegalMoveError: when ``move`` is not legal here.
+            KifuSyntaxError: for a text that is not a USI move.
             UnknownFormatError: for another notation.
+            TypeError: for anything but a ``Move`` or a ``str``.
         """
         name = check_notation(notation, marks)
+        move = self._as_move(move, "move_text")
         previous = self._moves[-1] if self._moves else None
         try:
             self._engine.push(move)

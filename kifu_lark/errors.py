@@ -7,8 +7,83 @@ source line with a caret under the column when the source is known.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A setting a message asks for, named as the Python API takes it.
+
+    A hint such as "pass mainline_only=True to drop them" names a keyword argument of this
+    library's functions; the text holds :meth:`python`'s words for it. An interface that
+    names its settings otherwise words them its own way with :meth:`KifuError.reword` (the
+    command line says ``--mainline-only``), so that each layer speaks its own words.
+
+    Attributes:
+        keyword: the keyword argument (``mainline_only``, ``format``, ``encoding`` …).
+        value: the value to give it; ``None`` when the user chooses it (written ``…``).
+        writing: the setting is the writer's (``format`` and ``encoding`` name what is
+            read, or what is written).
+    """
+
+    keyword: str
+    value: bool | str | tuple[str, ...] | None = None
+    writing: bool = False
+
+    def python(self) -> str:
+        """The keyword argument as Python code: ``mainline_only=True``, ``format=…``,
+        ``tolerate={'two_pawns'}``."""
+        if self.value is None:
+            shown = "…"
+        elif isinstance(self.value, tuple):
+            shown = "{" + ", ".join(repr(v) for v in self.value) + "}"
+        else:
+            shown = repr(self.value)
+        return f"{self.keyword}={shown}"
+
+    def __str__(self) -> str:
+        return self.python()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict (``value`` a list for a tuple)."""
+        value = list(self.value) if isinstance(self.value, tuple) else self.value
+        return {"keyword": self.keyword, "value": value, "writing": self.writing}
+
+    @classmethod
+    def from_dict(cls, item: dict[str, Any]) -> Setting:
+        """The setting :meth:`to_dict` gave."""
+        value = item["value"]
+        value = tuple(value) if isinstance(value, list) else value
+        return cls(item["keyword"], value, item["writing"])
+
+
+MAINLINE_ONLY = Setting("mainline_only", True)
+"""Write the main line and drop the variations a format cannot hold (writers' hints)."""
+
+Words = Callable[[Setting], str]
+"""How an interface words a setting (the command line: ``--mainline-only``)."""
+
+
+def reword(text: str, settings: Sequence[Setting], words: Words) -> str:
+    """``text`` with each setting's Python words replaced by ``words``'."""
+    for setting in settings:
+        text = text.replace(setting.python(), words(setting))
+    return text
+
+
+def reword_report(item: dict[str, Any], words: Words) -> dict[str, Any]:
+    """A :meth:`KifuError.to_dict` dict with its message and hint worded by ``words``
+    (an error that crossed a process as a dict)."""
+    settings = [Setting.from_dict(s) for s in item.get("settings") or ()]
+    if not settings:
+        return item
+    found = dict(item)
+    for key in ("message", "hint"):
+        if found.get(key):
+            found[key] = reword(found[key], settings, words)
+    return found
 
 
 class KifuError(Exception):
@@ -23,6 +98,8 @@ class KifuError(Exception):
         text: the offending text (a token, a move as written).
         hint: how to fix it, or what was expected.
         source_line: the whole source line, for the caret display.
+        settings: the settings (:class:`Setting`) the message and hint name, in the
+            Python API's words until an interface rewords them (:meth:`reword`).
     """
 
     default_code = "ERROR"
@@ -38,6 +115,7 @@ class KifuError(Exception):
         text: str | None = None,
         hint: str | None = None,
         source_line: str | None = None,
+        settings: Sequence[Setting] = (),
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -48,6 +126,16 @@ class KifuError(Exception):
         self.text = text
         self.hint = hint
         self.source_line = source_line
+        self.settings = tuple(settings)
+
+    def reword(self, words: Words) -> KifuError:
+        """Word the settings the message and hint name as an interface names them (the
+        command line's ``--mainline-only`` for ``mainline_only=True``); returns ``self``."""
+        self.message = reword(self.message, self.settings, words)
+        self.args = (self.message, *self.args[1:])
+        if self.hint:
+            self.hint = reword(self.hint, self.settings, words)
+        return self
 
     def location(self) -> str:
         """``format:line:col`` as far as known."""
@@ -86,6 +174,7 @@ class KifuError(Exception):
             "column": self.column,
             "text": self.text,
             "hint": self.hint,
+            "settings": [setting.to_dict() for setting in self.settings],
         }
 
     def locate(
@@ -229,16 +318,32 @@ class KifuWarning(UserWarning):
     KifuWarning)`` turns them into exceptions)."""
 
 
+class MultipleGamesWarning(KifuWarning):
+    """``load`` or ``loads`` read a text that holds several games (a CSA file of games
+    parted by ``/`` lines …) and returned the first; ``load_all`` and ``loads_all`` return
+    every one.
+
+    Attributes:
+        count: how many games the text holds.
+    """
+
+    def __init__(self, message: str, *, count: int) -> None:
+        super().__init__(message)
+        self.count = count
+
+
 class LossyWriteWarning(KifuWarning):
     """A writer wrote part of a game as something else, or left it out, as its format
     declares (``Capabilities.special_folds``, ``start_ply``): a special its format has no
     word for is written as the nearest one it has, a special it cannot hold at all is left
-    out, a start position's move number is written as 1.
+    out, a start position's move number is written as 1, a file remark (a KIF ``#`` line) is
+    left out by a format without remarks.
 
     Attributes:
         format: the format written.
-        kind: what the game holds (a ``SpecialKind`` name, or ``START_PLY``).
-        written: what was written instead (a ``SpecialKind`` name), or ``None`` when left out.
+        kind: what the game holds (a ``SpecialKind`` name, ``START_PLY``, ``REMARK`` …).
+        written: what was written instead (a ``SpecialKind`` name …), or ``None`` when left
+            out.
     """
 
     def __init__(self, message: str, *, format: str, kind: str, written: str | None) -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from kifu_lark.errors import KifuError
+from kifu_lark.errors import KifuError, Setting
 
 
 def _new_file_mode() -> int:
@@ -54,8 +55,17 @@ def atomic_file(path: str | os.PathLike[str], *, overwrite: bool = True) -> Iter
     tmp: str | None = None
     try:
         if not overwrite and target.exists():
-            raise KifuError(f"{target} exists", code="EXISTS", hint="pass --force to overwrite")
-        target.parent.mkdir(parents=True, exist_ok=True)
+            asked = Setting("overwrite", True, writing=True)
+            raise KifuError(
+                f"{target} exists",
+                code="EXISTS",
+                hint=f"pass {asked} to replace it",
+                settings=(asked,),
+            )
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file stands where the folder would: say so, as open does
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
         while True:
             # The name is held before the file exists: however a signal cuts this short,
             # the finally below knows what to remove.

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import codecs
 import re
+from typing import NamedTuple
 
-from kifu_lark.errors import KifuEncodingError
+from kifu_lark.errors import KifuEncodingError, Setting
 
 _DECLARED = re.compile(rb"^#KIF\s+version=[\d.]+\s+encoding=([\w-]+)", re.MULTILINE)
 _CSA_CHARSET = re.compile(rb"^'(?:\s*)charset=([\w-]+)", re.MULTILINE | re.IGNORECASE)
@@ -47,6 +48,45 @@ READING_TOLERANCES = frozenset({TRUNCATED})
 _CANDIDATES = ("utf-8", "cp932", "euc-jp")
 
 
+class Misdeclared(NamedTuple):
+    """An encoding a text declares (``#KIF … encoding=``, ``'CSA encoding=``, ``'charset=``)
+    that its bytes do not fit: the bytes were read in another one.
+
+    Attributes:
+        declared: the encoding as the text names it (``UTF-8``).
+        used: the encoding the bytes were read in (``cp932``).
+        line: the 1-based line of the declaration.
+    """
+
+    declared: str
+    used: str
+    line: int
+
+    def message(self) -> str:
+        """What a reader is told: the declaration is wrong, and what was done instead."""
+        return (
+            f"the text declares the encoding {self.declared}, which its bytes are not: "
+            f"read as {self.used}"
+        )
+
+
+class Decoded(NamedTuple):
+    """What :func:`decode_tolerant` read.
+
+    Attributes:
+        text: the decoded text (without the cut line, when ``cut`` is set).
+        encoding: the encoding the bytes were read in.
+        misdeclared: the declaration the bytes contradict, if any.
+        cut: the error the last line gave when it ends inside a character and
+            ``truncated`` was asked for (``TRUNCATED``); ``None`` when nothing was cut.
+    """
+
+    text: str
+    encoding: str
+    misdeclared: Misdeclared | None
+    cut: KifuEncodingError | None
+
+
 class _Undecodable(Exception):
     """The encoding that read furthest, and where it stopped."""
 
@@ -62,30 +102,43 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     With ``encoding`` given it is used as is. Otherwise: a BOM wins; then an explicit
     ``#KIF … encoding=``, CSA V3.0 ``'CSA encoding=`` or CSA ``'charset=`` line; then UTF-8
     if the bytes are valid UTF-8; then CP932 or EUC-JP, whichever reads more like Japanese.
+    :func:`decode_declared` also says when the declaration was wrong.
 
     Raises:
         KifuEncodingError: when the bytes fit none of them, located where the encoding that
             read furthest stopped (code ``TRUNCATED`` when that is on the last line, which
             ends inside a character: a file cut short).
     """
-    text, used, _cut = decode_tolerant(data, encoding, truncated=False)
-    return text, used
+    found = decode_tolerant(data, encoding)
+    return found.text, found.encoding
+
+
+def decode_declared(
+    data: bytes, encoding: str | None = None
+) -> tuple[str, str, Misdeclared | None]:
+    """As :func:`decode`, and the declaration the bytes contradict, if any (a ``#KIF …
+    encoding=UTF-8`` file saved in CP932; a BOM of UTF-8 before a declaration of another
+    encoding): readers report it as a warning on the game (``DECLARED_ENCODING``).
+
+    Raises:
+        KifuEncodingError: when the bytes fit no encoding.
+    """
+    found = decode_tolerant(data, encoding)
+    return found.text, found.encoding, found.misdeclared
 
 
 def decode_tolerant(
     data: bytes, encoding: str | None = None, truncated: bool = False
-) -> tuple[str, str, KifuEncodingError | None]:
-    """:func:`decode`, and with ``truncated`` the complete lines before a last line that
-    ends inside a character: ``(text, encoding used, the error the cut line gave)``, the
-    error being ``None`` when nothing was cut.
+) -> Decoded:
+    """:func:`decode_declared`, and with ``truncated`` the complete lines before a last line
+    that ends inside a character, with the error that line gave as ``cut``.
 
     Raises:
         KifuEncodingError: as :func:`decode` does, for bytes that are not cut short (or with
             no complete line before the cut).
     """
     try:
-        text, used = _decode(data, encoding)
-        return text, used, None
+        return Decoded(*_decode(data, encoding), None)
     except _Undecodable as failure:
         error = _decode_error(data, failure.name, failure.err)
         if (
@@ -98,27 +151,25 @@ def decode_tolerant(
         if cut == 0:
             raise error from None
         try:
-            text, used = _decode(data[:cut], encoding)
+            return Decoded(*_decode(data[:cut], encoding), error)
         except _Undecodable as again:  # the lines before do not decode either
             raise _decode_error(data, again.name, again.err) from None
-        return text, used, error
 
 
-def _decode(data: bytes, encoding: str | None) -> tuple[str, str]:
+def _decode(data: bytes, encoding: str | None) -> tuple[str, str, Misdeclared | None]:
+    """The text, the encoding used and the declaration the bytes contradict.
+
+    Raises:
+        _Undecodable: the bytes fit no encoding; where the one that read furthest stopped.
+    """
     if encoding is not None:
         name = normalize_encoding(encoding)
         try:
-            return data.decode(name), name
+            return data.decode(name), name, None
         except (UnicodeDecodeError, LookupError) as err:
             raise _Undecodable(name, err) from None
-    if data.startswith(b"\xef\xbb\xbf"):
-        try:
-            return data[3:].decode("utf-8"), "utf-8-sig"
-        except UnicodeDecodeError as err:
-            # positions in the whole file, the BOM's bytes included
-            moved = UnicodeDecodeError(err.encoding, data, err.start + 3, err.end + 3, err.reason)
-            raise _Undecodable("utf-8-sig", moved) from None
-    head = data[:4096]
+    bom = data.startswith(b"\xef\xbb\xbf")
+    head = data[3:4099] if bom else data[:4096]
     # The line-start patterns would be tried at every byte of the head: only where their
     # fixed part is there at all.
     declared = (
@@ -126,12 +177,42 @@ def _decode(data: bytes, encoding: str | None) -> tuple[str, str]:
         or (_DECLARED.search(head) if b"#KIF" in head else None)
         or (_CSA_CHARSET.search(head) if b"charset=" in head.lower() else None)
     )
+    if bom:
+        try:
+            text = data[3:].decode("utf-8")
+        except UnicodeDecodeError as err:
+            # positions in the whole file, the BOM's bytes included
+            moved = UnicodeDecodeError(err.encoding, data, err.start + 3, err.end + 3, err.reason)
+            raise _Undecodable("utf-8-sig", moved) from None
+        return text, "utf-8-sig", _misdeclared(declared, head, "utf-8-sig")
     if declared:
         name = normalize_encoding(declared.group(1).decode("ascii"))
         try:
-            return data.decode(name), name
+            return data.decode(name), name, None
         except (UnicodeDecodeError, LookupError):
-            pass  # a wrong declaration: fall back to detection
+            pass  # a wrong declaration: detect the encoding, and say so
+    text, used = _detect(data)
+    return text, used, _misdeclared(declared, head, used)
+
+
+def _misdeclared(declared: re.Match[bytes] | None, head: bytes, used: str) -> Misdeclared | None:
+    """The declaration ``declared`` found in ``head``, when it names another encoding than
+    the one the bytes were read in (``used``)."""
+    if declared is None:
+        return None
+    name = declared.group(1).decode("ascii")
+    if normalize_encoding(name) == used.removesuffix("-sig"):
+        return None
+    return Misdeclared(name, used, head.count(b"\n", 0, declared.start()) + 1)
+
+
+def _detect(data: bytes) -> tuple[str, str]:
+    """UTF-8 if the bytes are valid UTF-8; then CP932 or EUC-JP, whichever reads more like
+    Japanese.
+
+    Raises:
+        _Undecodable: none of them reads the bytes.
+    """
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
@@ -175,10 +256,17 @@ def _ends_inside_a_character(data: bytes, name: str, start: int) -> bool:
         return False
 
 
+_READ_AS = Setting("encoding")
+_WRITE_UTF8 = Setting("encoding", "utf-8", writing=True)
+_TOLERATE_TRUNCATED = Setting("tolerate", (TRUNCATED,))
+
+
 def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
     if not isinstance(err, UnicodeDecodeError):  # an unknown encoding name
         return KifuEncodingError(
-            f"no such encoding: {name}", hint="pass encoding=… (utf-8, cp932, euc-jp)"
+            f"no such encoding: {name}",
+            hint=f"pass {_READ_AS} (utf-8, cp932, euc-jp)",
+            settings=(_READ_AS,),
         )
     line_start = data.rfind(b"\n", 0, err.start) + 1
     # the line's characters before the bad bytes (they decode: the codec got past them)
@@ -192,9 +280,10 @@ def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
             line=line,
             column=len(before) + 1,
             text=repr(data[err.start :][:4]),
-            hint="tolerate='truncated' (CLI: --tolerate truncated) reads the complete lines "
-            "before it and warns; or pass encoding=… (utf-8, cp932, euc-jp)",
+            hint=f"{_TOLERATE_TRUNCATED} reads the complete lines before it and warns; "
+            f"or pass {_READ_AS} (utf-8, cp932, euc-jp)",
             source_line=before,
+            settings=(_TOLERATE_TRUNCATED, _READ_AS),
         )
     return KifuEncodingError(
         f"the bytes are not valid {name}"
@@ -203,8 +292,9 @@ def _decode_error(data: bytes, name: str, err: Exception) -> KifuEncodingError:
         line=line,
         column=len(before) + 1,
         text=repr(bad),
-        hint="pass encoding=… (utf-8, cp932, euc-jp)",
+        hint=f"pass {_READ_AS} (utf-8, cp932, euc-jp)",
         source_line=before,
+        settings=(_READ_AS,),
     )
 
 
@@ -222,5 +312,6 @@ def encode(text: str, encoding: str, format: str | None = None) -> bytes:
             line=line,
             column=column,
             text=text[err.start : err.end],
-            hint="write UTF-8 instead (encoding='utf-8' or a .kifu/.ki2u file)",
+            hint=f"write UTF-8 instead ({_WRITE_UTF8} or a .kifu/.ki2u file)",
+            settings=(_WRITE_UTF8,),
         ) from None

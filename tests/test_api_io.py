@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import kifu_lark
+from kifu_lark.dataset.records import read_games
 from kifu_lark.errors import KifuError, KifuFileNotFoundError, KifuIOError
 
 KIF = "先手：羽生\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
@@ -178,3 +179,55 @@ def test_tolerate_truncated_reads_a_record_cut_inside_a_character(
         assert ["7g7f", "3c3d"] == _usi(game)
         assert encoding == game.encoding
         assert [("TRUNCATED", 5, 8)] == [(w.code, w.line, w.column) for w in game.warnings]
+
+
+def test_a_cut_record_with_a_wrong_declaration_warns_of_both() -> None:
+    """tolerate="truncated" on a record whose ``#KIF encoding=`` its bytes contradict: the
+    declaration's warning first, the cut's last, in loads, load of a binary file object and
+    the dataset's read_games."""
+    data = ("#KIF version=2.0 encoding=EUC-JP\n" + KIF + "   3 ２六歩(27)\n").encode()
+    data = data[: data.rindex("歩".encode()) + 1]
+    for games in (
+        [kifu_lark.loads(data, tolerate="truncated")],
+        [kifu_lark.load(io.BytesIO(data), "kif", tolerate="truncated")],
+        read_games(data, "cut.kif", tolerate=["truncated"]),
+    ):
+        (game,) = games
+        assert ["7g7f", "3c3d"] == _usi(game) and "utf-8" == game.encoding
+        assert [("DECLARED_ENCODING", 1), ("TRUNCATED", 6)] == [
+            (w.code, w.line) for w in game.warnings
+        ]
+
+
+MULTI = Path(__file__).parent.parent / "fixtures" / "csa" / "multi.csa"
+
+
+@pytest.mark.parametrize("how", ["path", "str", "binary file", "text"])
+def test_one_game_of_several_is_returned_with_a_warning(how: str) -> None:
+    """load and loads of a text of three CSA games warn, naming load_all or loads_all and
+    the file, and return the first game; the warning points at the caller's line."""
+    with pytest.warns(kifu_lark.MultipleGamesWarning) as caught:
+        if how == "path":
+            game = kifu_lark.load(MULTI)
+        elif how == "str":
+            game = kifu_lark.load(str(MULTI))
+        elif how == "binary file":
+            with MULTI.open("rb") as f:
+                game = kifu_lark.load(f)
+        else:
+            game = kifu_lark.loads(MULTI.read_text(encoding="utf-8"))
+    (warning,) = caught
+    assert isinstance(warning.message, kifu_lark.KifuWarning)
+    assert 3 == warning.message.count  # type: ignore[attr-defined]
+    text = str(warning.message)
+    assert ("loads_all()" if how == "text" else "load_all()") in text
+    assert ("the text" if how == "text" else str(MULTI)) in text
+    assert __file__ == warning.filename
+    assert kifu_lark.load_all(MULTI)[0] == game
+
+
+def test_one_game_is_returned_without_a_warning(recwarn: pytest.WarningsRecorder) -> None:
+    """A text of one game gives no MultipleGamesWarning."""
+    kifu_lark.loads(KIF)
+    kifu_lark.load(io.BytesIO(KIF.encode("utf-8")), "kif")
+    assert [] == [w for w in recwarn if issubclass(w.category, kifu_lark.MultipleGamesWarning)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -116,3 +117,30 @@ def test_a_source_edited_after_the_build_is_stale(
     assert [] == _build.stale()
     os.utime(source, (now + 60, now + 60))
     assert [relative] == _build.stale()
+
+
+def _make_dry_run(venv: Path, *goals: str) -> str:
+    """What ``make`` would run here for ``goals`` with ``venv`` as its virtualenv."""
+    done = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), f"VENV={venv}", *goals],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_alone_builds_again_after_an_edit(tmp_path: Path) -> None:
+    """``make`` with no goal rebuilds the compiled modules once a source is newer than the
+    last build (it once only checked that the virtualenv's python existed: "up to date"),
+    and does nothing when the build is newer than every source."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    for name in ("bin/python", ".installed", ".built"):
+        (venv / name).write_text("")
+    rebuild = "pip install --quiet --no-deps -e ."
+    assert rebuild not in _make_dry_run(venv)
+    long_ago = time.time() - 10 * 365 * 86400
+    os.utime(venv / ".built", (long_ago, long_ago))  # an edit since the last build
+    assert rebuild in _make_dry_run(venv)

@@ -89,3 +89,19 @@ def test_every_corpus_record_converts(target: Format) -> None:
             assert game.start == back.start, f"{name} as {target.name}"
         converted += 1
     assert converted > 0, sorted(refusals)
+
+
+#: Records with a ``手数：N`` header: in Kakinoki's header list it is tsume metadata, the
+#: problem's length (``手数：9``, ``手数：7手``), not the ``手数＝N`` of a copied board.
+TSUME_LENGTHS = [(name, game) for name, game in GAMES if "手数" in game.headers]
+
+
+@pytest.mark.skipif(not TSUME_LENGTHS, reason="../shared/corpus is absent")
+@pytest.mark.parametrize("target", ["kif", "ki2"])
+def test_records_with_a_tsume_length_write_back(target: str) -> None:
+    """The 手数 header is a header like any other: each record holding it is written and
+    read back with all its headers, in order, and its start position (issue 37)."""
+    for name, game in TSUME_LENGTHS:
+        back = kifu_lark.loads(kifu_lark.dumps(game, target), target)
+        assert game.headers.entries == back.headers.entries, name
+        assert game.start == back.start, name

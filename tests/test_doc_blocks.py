@@ -55,6 +55,7 @@ def samples(tmp_path: Path) -> Iterator[Path]:
     kifu_lark.dump(demo, tmp_path / "game.kif")
     shutil.copy(FIXTURES / "ki2" / "errors" / "two_pawns.ki2", tmp_path / "game.ki2")
     shutil.copy(FIXTURES / "shelt-strict" / "annotated.shst", tmp_path / "game.shst")
+    shutil.copy(FIXTURES / "csa" / "multi.csa", tmp_path / "games.csa")
     mainline = kifu_lark.loads(kifu_lark.dumps(demo, "kif", mainline_only=True), "kif")
     for folder, names in (
         ("records", ("a.kif", "b.ki2", "c.csa")),
@@ -152,3 +153,22 @@ def test_every_command_line_runs(page: str, command: str, samples: Path) -> None
     )
     assert "Traceback" not in done.stderr
     assert 0 == done.returncode, f"{page}: {command}\n{done.stdout[-2000:]}\n{done.stderr}"
+
+
+#: Pages whose prompts need no sample file: each passes ``python -m doctest PAGE`` as it
+#: stands, run from anywhere (the blocks above run them in the sample folder instead).
+STANDALONE = ["docs/tactics.md", "docs/api.md", "docs/shelt.md", "README.md"]
+
+
+@pytest.mark.parametrize("page", STANDALONE)
+def test_python_m_doctest_passes(page: str, tmp_path: Path) -> None:
+    """``python -m doctest`` on the page passes (an expected output ran into the block's
+    closing fence once: a blank line ends it)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "doctest", str(ROOT / page)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (0, "") == (done.returncode, done.stdout), done.stdout

@@ -17,6 +17,7 @@ from kifu_lark.errors import (
     KifuError,
     KifuFileNotFoundError,
     KifuSyntaxError,
+    Setting,
     UnknownFormatError,
     UnsupportedFeatureError,
 )
@@ -97,11 +98,13 @@ def test_encoding_refuses_characters_the_target_lacks() -> None:
 
 
 def test_every_rule_breach_has_a_hint() -> None:
-    """Each rule code says what to check; the tolerable ones also say how to read anyway."""
+    """Each rule code says what to check; the tolerable ones also say how to read anyway,
+    naming the setting (the API's words; the command line says ``--tolerate NAME``)."""
     for violation in Violation:
         assert violation.hint, violation
     for name, violation in TOLERABLE.items():
-        assert f"--tolerate {name}" in violation.hint
+        assert f"tolerate={{'{name}'}}" in violation.hint
+        assert (Setting("tolerate", (name,)),) == violation.settings
 
 
 def test_expected_terminals_are_named_in_words() -> None:

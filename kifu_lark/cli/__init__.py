@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from types import FrameType, ModuleType
 
 from kifu_lark import __version__, compiled
-from kifu_lark.cli.common import USAGE_CODES
+from kifu_lark.cli.common import USAGE_CODES, OptionWords
 from kifu_lark.errors import KifuError, KifuIOError
 
 #: Sub-command modules of this package, in ``--help`` order.
@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "validate",
     "export",
     "show",
+    "html",
     "tactics",
     "demo",
     "pieces",
@@ -102,6 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"kifu-lark {__version__} ({'compiled' if compiled else 'pure Python'})",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    children = []
     for module in _modules():
         child = sub.add_parser(
             module.NAME,
@@ -113,6 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
         child.set_defaults(
             run=module.run, interrupted_hint=getattr(module, "INTERRUPTED_HINT", None)
         )
+        children.append(child)
+    # The library's messages name settings in Python's words; each command says its options.
+    for child in children:
+        child.set_defaults(words=OptionWords(child, (c for c in children if c is not child)))
     return parser
 
 
@@ -134,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(line, file=sys.stderr)
         return status
     except KifuError as err:
-        print(f"kifu-lark: {err}", file=sys.stderr)
+        print(f"kifu-lark: {err.reword(args.words)}", file=sys.stderr)
         return EXIT_USAGE if err.code in USAGE_CODES else EXIT_INVALID
     except BrokenPipeError:
         return EXIT_OK

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from kifu_lark.board import TOLERABLE, tolerance
 from kifu_lark.dataset.records import read_games
 from kifu_lark.dataset.workers import WorkerPool
-from kifu_lark.errors import KifuError
+from kifu_lark.errors import KifuError, Setting, reword_report
 from kifu_lark.formats.registry import get_format, record_extensions
 from kifu_lark.textio import normalize_encoding
 
@@ -23,13 +23,72 @@ R = TypeVar("R")
 
 
 #: Error codes that are the request's fault, not a record's: exit status 2.
-USAGE_CODES = frozenset({"USAGE", "UNKNOWN_FORMAT", "IO", "MISSING_EXTRA"})
+USAGE_CODES = frozenset({"USAGE", "UNKNOWN_FORMAT", "IO", "EXISTS", "MISSING_EXTRA"})
 
 #: What a folder walk takes, for ``--help`` and docs.
 WALK_HELP = (
     "folders are walked recursively for files with an extension of the --from format (of any "
     "format without --from), or for the files matching --glob"
 )
+
+
+#: The options that set what an API keyword sets, where their names differ (keyword, the
+#: writer's?): a command words a setting with the first of these it has, else ``--keyword``.
+_DESTS: dict[tuple[str, bool], tuple[str, ...]] = {
+    ("format", False): ("source_format",),
+    ("format", True): ("target_format", "to"),
+    ("encoding", True): ("out_encoding",),
+    ("overwrite", True): ("force",),  # an output file: convert's --force
+    ("to", False): ("to", "target_format"),
+    ("out", False): ("output",),
+}
+
+
+class OptionWords:
+    """How a command words the settings the library's messages name (``mainline_only=True``
+    is ``--mainline-only``; ``format=…`` is ``--from FORMAT`` when read, ``--to FORMAT``
+    when written): each as the option of this command that sets it, else another command's.
+
+    Attributes:
+        own, others: option dest → (long flag, metavar, takes a value), of this command
+            and of the other commands.
+    """
+
+    def __init__(self, own: argparse.ArgumentParser, others: Iterable[argparse.ArgumentParser]):
+        self.own = _options_of([own])
+        self.others = _options_of(others)
+
+    def __call__(self, setting: Setting) -> str:
+        dests = (*_DESTS.get((setting.keyword, setting.writing), ()), setting.keyword)
+        found = next((t[d] for t in (self.own, self.others) for d in dests if d in t), None)
+        flag, metavar, takes_value = found or (
+            "--" + setting.keyword.replace("_", "-"),
+            setting.keyword.upper(),
+            not isinstance(setting.value, bool),
+        )
+        value = setting.value
+        if not takes_value or isinstance(value, bool):
+            return flag
+        if value is None:
+            return f"{flag} {metavar}"
+        return f"{flag} {value if isinstance(value, str) else ','.join(value)}"
+
+    def report(self, item: dict[str, Any]) -> dict[str, Any]:
+        """A report item (an error's ``to_dict``) in this command's words."""
+        return reword_report(item, self)
+
+
+def _options_of(
+    parsers: Iterable[argparse.ArgumentParser],
+) -> dict[str, tuple[str, str, bool]]:
+    found: dict[str, tuple[str, str, bool]] = {}
+    for parser in parsers:
+        for action in parser._actions:  # argparse keeps no public list of a parser's options
+            longs = [o for o in action.option_strings if o.startswith("--")]
+            if longs and action.dest not in found:
+                metavar = action.metavar if isinstance(action.metavar, str) else None
+                found[action.dest] = (longs[0], metavar or action.dest.upper(), action.nargs != 0)
+    return found
 
 
 def add_read_options(parser: argparse.ArgumentParser) -> None:

@@ -308,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
             _warn(lines)
         failed = [(src, err) for src, err, _, _ in results if err is not None]
         for src, err in failed:
-            print(f"{src}: {str(err).splitlines()[0]}", file=sys.stderr)
+            _fail(src, err, args)
         written = sum(n for _, _, n, _ in results)
         warned = sum(1 for *_, notes in results if notes)
         print(
@@ -316,10 +316,7 @@ def run(args: argparse.Namespace) -> int:
             f"{written} files written, {warned} with warnings",
             file=sys.stderr,
         )
-        # as a single file's: an output that cannot be written ([IO]) is the request's fault
-        if any(err.code in USAGE_CODES for _, err in failed):
-            return 2
-        return 1 if failed else 0
+        return _status([err for _, err in failed])
     records = _pick(
         read_records(args.input, args.source_format, args.encoding, args.tolerate),
         args.game,
@@ -346,15 +343,35 @@ def run(args: argparse.Namespace) -> int:
     if _is_folder(args.output):
         stem = Path(args.input).stem if args.input != "-" else "record"
         extension = output_extension(args, target)
-        for i, record in enumerate(records):
-            suffix = f"-{i + 1}" if len(records) > 1 else ""
-            path = Path(args.output) / (stem + suffix + extension)
-            _warn(_loss_lines(args.input, _write(record, path, target, args)))
-        return 0
-    if len(records) > 1:
+        paths = [
+            Path(args.output) / (stem + (f"-{i}" if len(records) > 1 else "") + extension)
+            for i in range(1, len(records) + 1)
+        ]
+    elif len(records) > 1:
         raise UnsupportedFeatureError(
             f"the input holds {len(records)} games",
             hint="pass --game N, or -o FOLDER/ to write one file per game",
         )
-    _warn(_loss_lines(args.input, _write(records[0], Path(args.output), target, args)))
+    else:
+        paths = [Path(args.output)]
+    for record, path in zip(records, paths, strict=True):
+        try:
+            _warn(_loss_lines(args.input, _write(record, path, target, args)))
+        except KifuError as err:  # as a folder's file reports it, and with its status
+            _fail(args.input, err, args)
+            return _status([err])
     return 0
+
+
+def _fail(source: str, err: KifuError, args: argparse.Namespace) -> None:
+    """Say that ``source`` failed: one line, ``SOURCE: what [CODE] (hint)``, in a folder's
+    report and for a single file alike."""
+    print(f"{source}: {err.reword(args.words).headline()}", file=sys.stderr)
+
+
+def _status(failures: list[KifuError]) -> int:
+    """The exit status of a conversion with these failures: 2 when one is the request's
+    fault (an output that cannot be written, or exists), else 1 for invalid records."""
+    if any(err.code in USAGE_CODES for err in failures):
+        return 2
+    return 1 if failures else 0

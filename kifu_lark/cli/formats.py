@@ -37,9 +37,17 @@ def _row(fmt: Format) -> dict[str, object]:
         "game": fmt.game,
         "writes": fmt.writer is not None,
         "variants": sorted(fmt.variants),
+        "min_ranks": fmt.min_ranks,
         "holds": [h for h in _HOLDS if getattr(caps, h)],
         "description": fmt.description,
     }
+
+
+def variants(fmt: Format) -> str:
+    """The variants a format holds, as ``kifu-lark formats`` says them (``any``; ``any, 2
+    ranks or more``)."""
+    shown = ", ".join(sorted(fmt.variants))
+    return shown + (f", {fmt.min_ranks} ranks or more" if fmt.min_ranks > 1 else "")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,5 +62,5 @@ def run(args: argparse.Namespace) -> int:
             rw = "read/write" if fmt.writer else "read"
             print(f"{fmt.name:14} {' '.join(fmt.extensions):18} {rw:10} {fmt.description}")
             holds = ", ".join(row["holds"]) or "moves only"  # type: ignore[arg-type]
-            print(f"{'':14} holds: {holds}; variants: {', '.join(sorted(fmt.variants))}")
+            print(f"{'':14} holds: {holds}; variants: {variants(fmt)}")
     return 0

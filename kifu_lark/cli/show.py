@@ -25,7 +25,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="record file, or - for stdin")
     parser.add_argument("--ply", type=int, help="show the position after this many moves")
     parser.add_argument(
-        "--game", type=int, default=1, metavar="N", help="the N-th game of the file"
+        "--game",
+        type=int,
+        metavar="N",
+        help="show the N-th game of a file that holds several (CSA games parted by / lines, "
+        "USI lines), counting from 1; without it the first, with a note on standard error "
+        "saying how many there are",
     )
     parser.add_argument("--svg", metavar="OUT", help="write an SVG picture of the board to OUT")
     parser.add_argument(
@@ -73,16 +78,24 @@ def board_text(game: Game, node: Node) -> str:
 
 def run(args: argparse.Namespace) -> int:
     records = read_records(args.file, args.source_format, args.encoding, args.tolerate)
-    if not 1 <= args.game <= len(records):
+    count = len(records)
+    games = f"{count} game{'s' if count != 1 else ''}"
+    name = "standard input" if args.file == "-" else args.file
+    number = 1 if args.game is None else args.game
+    # The file read (read_records refuses one of no game): a number it does not hold is the
+    # request's mistake (USAGE, exit 2), as --ply beyond the line is.
+    if not 1 <= number <= count:
         raise KifuError(
-            f"{args.file} holds {len(records)} game(s)",
+            f"--game {number}: {name} holds {games}",
             code="USAGE",
-            hint=f"--game counts from 1 to {len(records)}",
+            hint=f"--game counts from 1 to {count}",
         )
     if args.glyphs and not args.svg:
         raise KifuError("--glyphs chooses the letters of an SVG picture", code="USAGE",
                         hint="pass --svg OUT too")
-    record: Any = records[args.game - 1]
+    if args.game is None and count > 1:
+        print(f"{name}: {games}; showing the first (--game N shows game N)", file=sys.stderr)
+    record: Any = records[number - 1]
     if not isinstance(record, Game):
         return _show_other(record, args)
     node = node_at(record, args.ply)

@@ -49,7 +49,7 @@ def _found(path: str, args: argparse.Namespace) -> dict[str, Any]:
     try:
         records = read_records(path, args.source_format, args.encoding, args.tolerate)
     except KifuError as err:
-        return {"file": path, "error": err.to_dict(), "games": []}
+        return {"file": path, "error": err.reword(args.words).to_dict(), "games": []}
     games = [
         [
             {"side": f.side.kanji, "category": f.category, "name": f.name, "ply": f.ply}

@@ -104,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     style = "json" if args.json else args.output_format
     skipped: list[str] = []
     results = _validate(args, skipped)
+    for result in results:  # the library's words for its settings, said as options here
+        result["errors"] = [args.words.report(err) for err in result["errors"]]
     valid = sum(1 for r in results if r["valid"])
     summary = f"{len(results)} files, {valid} valid, {len(results) - valid} invalid"
     if skipped:

@@ -16,9 +16,10 @@ from typing import Any, TextIO
 from kifu_lark.dataset.extras import require
 from kifu_lark.dataset.shards import Shard
 from kifu_lark.dataset.workers import WorkerPool
-from kifu_lark.errors import KifuError
+from kifu_lark.errors import KifuError, Setting
 
 ENGINES = ("serial", "pool", "dask")
+_DASK = Setting("engine", "dask")
 Task = Callable[[Shard], dict[str, Any]]
 
 
@@ -117,8 +118,8 @@ def check_engine(engine: str) -> None:
             f"unknown engine {engine!r}", code="USAGE", hint=f"one of {', '.join(ENGINES)}"
         )
     if engine == "dask":
-        require("dask.bag", "dask", "--engine dask")
-        require("distributed", "dask", "--engine dask")
+        require("dask.bag", "dask", _DASK)
+        require("distributed", "dask", _DASK)
 
 
 def _run_dask(
@@ -128,8 +129,8 @@ def _run_dask(
     scheduler: str | None,
     finish: Callable[[Shard, dict[str, Any]], None],
 ) -> None:
-    bag: Any = require("dask.bag", "dask", "--engine dask")
-    distributed: Any = require("distributed", "dask", "--engine dask")
+    bag: Any = require("dask.bag", "dask", _DASK)
+    distributed: Any = require("distributed", "dask", _DASK)
     if not shards:
         return
     cluster = None

@@ -18,11 +18,17 @@ from kifu_lark.dataset.shards import SHARD_SIZE, Shard, plan
 from kifu_lark.dataset.sources import expand_sources
 from kifu_lark.dataset.tasks import ExportTask, ReadOptions
 from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
-from kifu_lark.errors import KifuError
+from kifu_lark.errors import KifuError, Setting
 from kifu_lark.files import write_atomically
 
 #: What ``export`` writes: ``to=`` values.
 OUTPUTS = tuple(SUFFIXES)
+
+# The settings export's messages name, each interface in its own words (Setting).
+_RESUME = Setting("resume", True)
+_OVERWRITE = Setting("overwrite", True)
+_OUT = Setting("out")
+_GLOBS = Setting("globs")
 
 
 @dataclass
@@ -118,13 +124,15 @@ def export(
             f"cannot export to {to!r}", code="USAGE", hint=f"one of {', '.join(OUTPUTS)}"
         )
     if to == "parquet":
-        require("pyarrow.parquet", "parquet", "--to parquet")
+        require("pyarrow.parquet", "parquet", Setting("to", "parquet"))
     check_engine(engine)
     if training is not None and to not in TRAINING:
+        targets = [Setting("to", name) for name in TRAINING]
         raise KifuError(
             f"training filters apply to {' and '.join(TRAINING)}, not to {to}",
             code="USAGE",
-            hint="--to hcpe or --to psv, or leave the filters out",
+            hint=" or ".join(map(str, targets)) + ", or leave the filters out",
+            settings=targets,
         )
     tolerated = sorted(tolerate)
     settings: dict[str, Any] = {
@@ -145,7 +153,8 @@ def export(
         raise KifuError(
             "no record files found",
             code="USAGE",
-            hint="check the paths; in a folder, files are found by extension (--glob)",
+            hint=f"check the paths; in a folder, files are found by extension ({_GLOBS})",
+            settings=(_GLOBS,),
         )
     _prepare(Path(out), settings, state)
     shards = plan(entries, str(Path(out) / PLAN), shard_size)
@@ -196,9 +205,10 @@ def _filter_settings(training: TrainingFilter | None) -> dict[str, Any] | None:
     if training.ratings is not None:
         raise KifuError(
             "export takes ratings from the records: a TrainingFilter with its own ratings "
-            "function cannot be recorded for --resume",
+            f"function cannot be recorded for {_RESUME}",
             code="USAGE",
             hint="leave TrainingFilter.ratings unset",
+            settings=(_RESUME,),
         )
     ends = training.end_reasons
     return {
@@ -235,7 +245,12 @@ def _output_state(out: Path, settings: dict[str, Any], resume: bool, overwrite: 
     """
     settings_file = out / PLAN / "settings.json"
     if out.exists() and not out.is_dir():
-        raise KifuError(f"{out} is not a folder", code="USAGE", hint="-o names a folder")
+        raise KifuError(
+            f"{out} is not a folder",
+            code="USAGE",
+            hint=f"{_OUT} names the output folder",
+            settings=(_OUT,),
+        )
     used = out.is_dir() and any(out.iterdir())
     if used and resume:
         try:
@@ -249,7 +264,8 @@ def _output_state(out: Path, settings: dict[str, Any], resume: bool, overwrite: 
             raise KifuError(
                 f"{out} was exported with other options ({', '.join(changed)})",
                 code="USAGE",
-                hint="resume with the same options, or --overwrite",
+                hint=f"resume with the same options, or pass {_OVERWRITE}",
+                settings=(_OVERWRITE,),
             )
         return "resume"
     if used and overwrite:
@@ -258,7 +274,8 @@ def _output_state(out: Path, settings: dict[str, Any], resume: bool, overwrite: 
         raise KifuError(
             f"{out} is not empty",
             code="USAGE",
-            hint="--resume to finish the export in it, --overwrite to replace it",
+            hint=f"{_RESUME} to finish the export in it, {_OVERWRITE} to replace it",
+            settings=(_RESUME, _OVERWRITE),
         )
     return "new"
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from kifu_lark.errors import MissingExtraError
+from kifu_lark.errors import MissingExtraError, Setting
 
 
-def require(module: str, extra: str, purpose: str) -> ModuleType:
-    """Import ``module``, or say which ``kifu-lark[extra]`` to install for ``purpose``.
+def require(module: str, extra: str, purpose: str | Setting) -> ModuleType:
+    """Import ``module``, or say which ``kifu-lark[extra]`` to install for ``purpose`` (what
+    needs it, or the setting that asks for it: ``engine='dask'``).
 
     Raises:
         MissingExtraError: (code ``MISSING_EXTRA``) when ``module`` cannot be imported.
@@ -21,4 +22,5 @@ def require(module: str, extra: str, purpose: str) -> ModuleType:
         raise MissingExtraError(
             f"{purpose} needs {module.split('.')[0]}, which is not installed ({err})",
             extra=extra,
+            settings=(purpose,) if isinstance(purpose, Setting) else (),
         ) from None

@@ -6,10 +6,12 @@ from collections.abc import Iterable
 
 from kifu_lark.api import loads_all
 from kifu_lark.dataset.training_filter import outcome as game_outcome
-from kifu_lark.errors import KifuError
+from kifu_lark.errors import KifuError, Setting
 from kifu_lark.formats.registry import format_for_path
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
+
+_FORMAT = Setting("source_format")
 
 
 def read_games(
@@ -28,7 +30,8 @@ def read_games(
     """
     by_ext = format_for_path(name)
     fmt = source_format or (by_ext.name if by_ext else None)
-    # bytes: loads_all decodes them (tolerate="truncated" included) and sets game.encoding
+    # bytes: loads_all decodes them (tolerate="truncated" included), sets game.encoding and
+    # warns of a declaration the bytes contradict
     games = loads_all(data, fmt, tolerate=tuple(tolerate), encoding=encoding)
     if not games:
         raise KifuError(
@@ -37,7 +40,8 @@ def read_games(
             format=fmt,
             line=1,
             column=1,
-            hint="check that this is a record, and its format (--from)",
+            hint=f"check that this is a record, and its format ({_FORMAT})",
+            settings=(_FORMAT,),
         )
     return games
 

@@ -117,6 +117,8 @@ class Format:
         grammar: the ``.lark`` file in ``kifu_lark.grammars`` defining the syntax.
         variants: the variant names the format holds (``"standard"``, ``"minishogi"``,
             ``"any"`` for every board size).
+        min_ranks: the fewest ranks a board it holds may have (SFEN and USI: 2, their
+            text tells the board's size by the ``/`` between ranks).
         capabilities: what it can hold.
         detect: a score in [0, 1] that a text is in this format.
         encodings: file encoding to write per extension (default UTF-8).
@@ -139,6 +141,7 @@ class Format:
     aliases: tuple[str, ...] = ()
     grammar: str | None = None
     variants: frozenset[str] = frozenset({"standard"})
+    min_ranks: int = 1
     capabilities: Capabilities = Capabilities()
     detect: Detector = _never
     encodings: dict[str, str] = field(factory=dict, hash=False)

@@ -13,7 +13,9 @@ evaluation, principal variation: ``node.evaluation`` reads it) as ``*text``; a p
 as it was read. The V3.0 line ``'CSA encoding=…`` is syntax, not a comment. Floodgate's notes
 ``'summary:…``, ``'black_rate:…``, ``'white_rate:…``, ``'rating:…``, ``'Max_Moves:…``,
 ``'Least_Time_Per_Move:…`` and ``'Increment:…`` are headers under those names
-(:data:`FLOODGATE_KEYS`), wherever they stand; the writer puts them back as those lines.
+(:data:`FLOODGATE_KEYS`), wherever they stand; the writer puts them back as those lines. A
+plain ``'#text`` line before the first move is a file remark (``model.headers.REMARK``, the
+entry a KIF ``#`` line reads as), which the writer puts back among the headers.
 
 Speed: lark spends as much on a token as the rules engine on a move, so the grammar makes few
 of them. Consecutive moves with their times and comments are one ``MOVE_RUN`` token, which
@@ -47,7 +49,7 @@ from kifu_lark.formats.csa_write import encoding_rule, writer
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.engine.tokens import span_tokens
 from kifu_lark.model.game import Game
-from kifu_lark.model.headers import HeaderKey, Headers, Key
+from kifu_lark.model.headers import REMARK, HeaderKey, Headers, Key
 from kifu_lark.model.move import SpecialKind, Time
 from kifu_lark.rules.replay import GameBuilder
 
@@ -180,8 +182,11 @@ class _Records:
         for item in items[:first_event]:
             tag = item[0]
             if tag == "comment":
-                if not moves.note(item[1]):
-                    root_comments.append(_comment_text(item[1]))
+                text = str(item[1])
+                if text[1:2] == "#":  # a file remark (a KIF # line), as csa_write writes it
+                    headers.entries.append((REMARK, text[2:]))
+                elif not moves.note(text):
+                    root_comments.append(_comment_text(text))
             elif tag == "header":
                 # Headers.add, inlined: the compiled loop makes no interpreted call a line
                 headers.entries.append(_header(item[1]))
@@ -313,15 +318,19 @@ _SCAN = r"[+\-][^\n]*+\n(?:[ \t,]*+(?:[+\-'T][^\n]*+)?+\n)*+[ \t,]*+"
 
 
 @functools.cache
-def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def whole_record_patterns(
+    grammar: str,
+) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The usual record whole, in three parts, as lark's lexer takes it with the grammar as
     it is:
 
     - the head: V3.0's encoding line, the comment lines before the version (floodgate's
       ``'summary:`` block, placed first), then HEAD_RUN;
-    - the moves: MOVE_LINE, or else any one character. ``findall`` from the head's end
-      gives the MOVE_LINEs of the run up to the first piece of one character (a MOVE_LINE is
-      longer): the run that MOVE_RUN, MOVE_LINEs in a row, takes;
+    - the moves: MOVE_LINE, or else the rest of the text. ``findall`` from the head's end
+      gives the MOVE_LINEs of the run (MOVE_RUN takes MOVE_LINEs in a row), then the rest
+      in one piece where no MOVE_LINE starts: a line no move reads is passed over once,
+      not a character at a time;
+    - MOVE_LINE alone, which tells that rest from a last MOVE_LINE;
     - the end: SPECIAL and its TIME, comment lines, and nothing else after them.
 
     Each terminal is an atomic group holding its own pattern, in the order the grammar
@@ -340,7 +349,8 @@ def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str
             f"(?:{term('ENCODING')}{eos})?+(?P<comments>(?:{term('COMMENT')}{eos})*+)"
             f"(?P<head>{term('HEAD_RUN')})"
         ),
-        re.compile(f"{term('MOVE_LINE', lexer)}|(?s:.)"),
+        re.compile(f"{term('MOVE_LINE', lexer)}|(?s:.+)"),
+        re.compile(term("MOVE_LINE", lexer)),
         re.compile(
             f"(?:(?P<special>{term('SPECIAL')}){eos}(?:(?P<time>{term('TIME')}){eos})?+)?+"
             f"(?P<comments>(?:{term('COMMENT')}{eos})*+)\\Z"
@@ -355,7 +365,7 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
     token here: the usual record needs no parser. The moves are matched once: a pattern of
     the whole record matched them, then
     the reader cut them, and floodgate's engine lines are most of a record's text."""
-    head_pattern, moves_pattern, end_pattern = whole_record_patterns(grammar)
+    head_pattern, moves_pattern, move_line, end_pattern = whole_record_patterns(grammar)
     head = head_pattern.match(text)
     if head is None:
         return None
@@ -370,13 +380,13 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
     if stop < 0:
         stop = len(text)
     statements: list[str] = moves_pattern.findall(text, at, stop)
-    count = 0
-    for stmt in statements:
-        if len(stmt) == 1:  # no MOVE_LINE starts here: the run ends
-            break
-        at += len(stmt)
-        count += 1
-    del statements[count:]  # none for a record that ends before its first move
+    # the last piece is the rest (the run ended before ``stop``) when it is no MOVE_LINE:
+    # a MOVE_LINE reads the same cut at its end (every part of it is possessive, and its
+    # comment's look-ahead stays inside it), and the rest began where none starts
+    if statements and move_line.fullmatch(text, stop - len(statements[-1]), stop) is None:
+        at = stop - len(statements.pop())
+    else:
+        at = stop
     end = end_pattern.match(text, at)
     if end is None:
         return None

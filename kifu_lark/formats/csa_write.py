@@ -6,6 +6,7 @@ One statement per line, no commas. Layout::
     V3.0
     N+black / N-white          (the standard's order: N+, N-, then the other information)
     $KEY:value                 (in the order of the game's headers)
+    '#remark                   (a file remark, a KIF # line: among the headers, in order)
     PI[removals] | P1…P9 + P+00…/P-00… hands
     + | -
     '*comment before the first move
@@ -20,6 +21,9 @@ value keeps its line breaks as ``\\n``), a board of another size, a move's time 
 :data:`TIME_DIGITS` digits of whole seconds (10**9 s, 31 years: a typo, which no CSA reader of
 ours would take back; the standard sets no bound).
 
+Written otherwise, with a ``LossyWriteWarning``: a comment entry holding line breaks (only a
+game built by hand has one: readers make an entry per line) is written as its lines.
+
 V2.2 declares no encoding: readers take Shift_JIS, so ``dump`` writes CP932 (see
 :func:`encoding_rule`). Line ends are LF in every version: V2.2 leaves them to the system
 that writes, floodgate and cshogi write LF, and python-shogi reads no CRLF record.
@@ -28,15 +32,22 @@ that writes, floodgate and cshogi write LF, and python-shogi reads no CRLF recor
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 
-from kifu_lark.errors import KifuError, UnsupportedFeatureError
+from kifu_lark.errors import (
+    MAINLINE_ONLY,
+    KifuError,
+    LossyWriteWarning,
+    Setting,
+    UnsupportedFeatureError,
+)
 from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.csa_dialect import ILLEGAL_ACTION, NAME_OF_KEY, Dialect
 from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.headers import HeaderKey, Headers, Key
+from kifu_lark.model.headers import REMARK, HeaderKey, Headers, Key
 from kifu_lark.model.move import Special, SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.position import Position
@@ -146,8 +157,12 @@ class _Writer:
         self.lines: list[str] = []
         self.converted: dict[int, list[str]] = {}
 
-    def refuse(self, message: str, hint: str | None = None) -> UnsupportedFeatureError:
-        return UnsupportedFeatureError(message, format=self.dialect.name, hint=hint)
+    def refuse(
+        self, message: str, hint: str | None = None, settings: tuple[Setting, ...] = ()
+    ) -> UnsupportedFeatureError:
+        return UnsupportedFeatureError(
+            message, format=self.dialect.name, hint=hint, settings=settings
+        )
 
     def game(self, game: Game) -> str:
         variant = self.dialect.variant
@@ -155,7 +170,7 @@ class _Writer:
             raise self.refuse(
                 f"{self.dialect.name} records are played on the {variant.name} board, "
                 f"this game on {game.start.variant.name}",
-                "choose a format that holds this board (kifu-lark formats lists them)",
+                f"choose a format that holds {game.start.variant.name} games",
             )
         out = self.lines
         # evaluation lines of another format, in CSA's own form ('** score pv)
@@ -177,7 +192,8 @@ class _Writer:
             if node.variations and not self.options.mainline_only:
                 raise self.refuse(
                     f"{self.dialect.name} holds one line of moves; the game has variations",
-                    hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+                    hint=f"pass {MAINLINE_ONLY} to drop them",
+                    settings=(MAINLINE_ONLY,),
                 )
             node = node.next
             ply += 1
@@ -208,6 +224,11 @@ class _Writer:
                     f"the header {Headers.key_name(key)!r} holds a line break",
                     hint="CSA header values are one line ($NOTE apart)",
                 )
+            if key == REMARK:
+                # CSA's remark is a plain ' line; `'#` keeps the mark, reads back as the
+                # remark, and as nothing else (a '* comment, the encoding line, a note)
+                self.lines.append("'#" + value)
+                continue
             if key is HeaderKey.BLACK or key is HeaderKey.WHITE:
                 self.lines.append(("N+" if key is HeaderKey.BLACK else "N-") + value)
                 continue
@@ -265,5 +286,20 @@ class _Writer:
 
     def comments(self, node: Node) -> None:
         for comment in comments_of(node, self.converted):
-            for line in comment.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-                self.lines.append(comment_line(line))
+            if "\n" not in comment and "\r" not in comment:
+                self.lines.append(comment_line(comment))
+                continue
+            # An entry is one line (every reader makes one per line): one holding breaks
+            # (a game built by hand) is written as its lines, each read back as an entry.
+            lines = comment.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            self.lines += [comment_line(line) for line in lines]
+            warnings.warn(
+                LossyWriteWarning(
+                    f"{self.dialect.name} comments are one line each: the comment {comment!r} "
+                    f"is written as {len(lines)} lines, read back as {len(lines)} comments",
+                    format=self.dialect.name,
+                    kind="COMMENT",
+                    written="COMMENT_LINES",
+                ),
+                stacklevel=5,
+            )

@@ -66,6 +66,21 @@ def split_header_line(line: str) -> tuple[str, str]:
     return text[:at].strip(" \t　"), text[at + 1 :].rstrip(" \t　")
 
 
+def handicap_among_moves(err: KifuSyntaxError) -> KifuSyntaxError:
+    """``err`` said plainly when its line is a ``手合割：`` line the grammar refused because
+    the moves had begun (TRAILING_HEADER_LINE leaves it out): the start position is set
+    before the first move, and read after it the line would name a position the moves were
+    not played from."""
+    line = err.source_line
+    if line is None or err.column != 1 or split_header_line(line)[0] != HANDICAP_KEY:
+        return err
+    err.message = "手合割 among the moves: the start position is set before them"
+    err.args = (err.message,)
+    err.text = line.rstrip("\r\n")
+    err.hint = "move the 手合割 line up among the headers, before the first move, or remove it"
+    return err
+
+
 def player_key_name(key: HeaderKey, handicap: bool) -> str:
     """How to write a player key: 先手/後手, or 下手/上手 in a handicap game."""
     if handicap:
@@ -107,24 +122,44 @@ def write_header(key: Key, value: str, handicap: bool = False, fmt: str = "kif")
             f"the header key {name!r} would not read back as a header",
             format=fmt,
             hint="a key starts with no digit, ▲/△ or * # & | +, has no blank at either end, "
-            "holds no ： or line break, and is none of 先手の持駒, 変化, 手数----指手",
+            "holds no ： or line break, and is none of 先手の持駒, 変化, 手数＝, 手数----指手",
         )
     return line
 
 
 def _reads_as_header(name: str, line: str) -> bool:
     """Whether ``line`` (``name：value``) reads back as that header: the grammar's HEADER_LINE
-    takes it whole, and no line of higher priority (hand, moves header) takes it first."""
+    takes it whole, no line of higher priority (a hand, ``手数＝N``, the moves header …) takes
+    it first, and the key does not start as the moves header does (``手数-``: format
+    detection, ours and other programs', finds the moves by it). Any other key starting with
+    手数 is a header like the rest: tsume records give the problem's length as ``手数：9``."""
     text = line + "\n"
     return (
         name not in HAND_KEYS
         and name == name.strip()  # readers strip the blanks around a key
         and "：" not in name
         and ":" not in name
-        and not name.startswith("手数")
         and terminal_regex("kif.lark", "HEADER_LINE").fullmatch(text) is not None
-        and terminal_regex("kif.lark", "MOVES_HEADER").match(text) is None
+        and not any(terminal_regex("kif.lark", first).match(text) for first in _TAKEN_FIRST)
+        and _MOVES_HEADER_START.match(name) is None
     )
+
+
+#: How the moves header ``手数----指手--`` starts (the dashes of either width).
+_MOVES_HEADER_START = re.compile("手数[-－―ー]")
+
+
+#: The line terminals of kif.lark and ki2.lark that lark's lexer tries before HEADER_LINE
+#: (priority 2) where a header may stand.
+_TAKEN_FIRST = (
+    "ENCODING_LINE",
+    "HAND_LINE",
+    "TURN_LINE",
+    "MOVE_COUNT_LINE",
+    "ROTATED_LINE",
+    "VARIATION_LINE",
+    "MOVES_HEADER",
+)
 
 
 # --- the header section: headers and the start position ------------------------------------

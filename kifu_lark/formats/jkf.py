@@ -8,7 +8,9 @@ field error or an illegal move points at (the json module keeps no positions).
 What is read: ``header`` (keys that are standard KIF names become ``HeaderKey`` members, the
 others stay verbatim; a repeated key is kept), ``initial`` (a preset or ``OTHER`` with
 ``data``), and ``moves`` with ``forks`` (variations), ``comments`` (a comment starting with
-``&`` is a bookmark, as json-kifu-format stores KIF ``&`` lines), ``time`` (``now`` and
+``&`` is a bookmark, as json-kifu-format stores KIF ``&`` lines, and one starting with ``&&``
+a comment starting with ``&``, as the writer escapes it; a string holding line breaks is a
+comment of several lines, LF, CRLF or CR alike), ``time`` (``now`` and
 ``total``) and ``special``. Every move goes through the rules engine. Moves may be
 "normalized" (``from``, ``capture`` … filled in) or not (``same`` without ``to``, a board move
 without ``from`` but with ``relative``, as json-kifu-format's parsers emit them).
@@ -17,7 +19,11 @@ What is written: a record that validates against the JKF JSON Schema, normalized
 ``capture``, ``same`` filled in; ``promote`` is ``false`` when a promotion was possible and
 declined; ``relative`` when :func:`kifu_lark.rules.relative.relative_words` exists), one
 array element per line. Specials JKF lacks are folded (see :data:`FOLDED_SPECIALS`);
-不戦勝/不戦敗 are refused.
+不戦勝/不戦敗 are refused. A bookmark is the comment ``&text`` (json-kifu-format's form), so a
+comment starting with ``&`` is written with one ``&`` more; a bookmark whose text starts with
+``&`` cannot be told from such a comment and is written as one, with a ``LossyWriteWarning``.
+File remarks (KIF ``#`` lines, header key ``"#"``) have no place in JKF: they are left out,
+with a ``LossyWriteWarning``.
 """
 
 from __future__ import annotations
@@ -69,6 +75,7 @@ _PRESETS = {preset: name for name, preset in PRESETS.items()}
 # KI2 relative words as JKF spells them (position L/C/R, movement U/M/D, H for 打).
 _RELATIVE = {"L": "左", "C": "直", "R": "右", "U": "上", "M": "寄", "D": "引", "H": "打"}
 _RELATIVE_PATTERN = re.compile(r"[LCR]|[UMD]|[LCR][UD]|[LR]M|H")
+_LINE_BREAK = re.compile(r"\r\n?|\n")
 _MOVE_KEYS = frozenset({"color", "from", "to", "piece", "same", "promote", "capture", "relative"})
 _ELEMENT_KEYS = frozenset({"comments", "move", "time", "special", "forks"})
 _SQUARES = {(x, y): Square(x, y) for x in range(1, 10) for y in range(1, 10)}
@@ -400,12 +407,15 @@ class _Reader(JsonChecker):
         self.expect(value, list, path, "an array of strings")
         for i, comment in enumerate(value):
             self.expect(comment, str, at(path, i), "a string")
-            if comment.startswith("&") and builder.node.bookmark is None:
+            if comment.startswith("&&"):
+                comment = comment[1:]  # a comment that starts with & (see jkf_write)
+            elif comment.startswith("&") and builder.node.bookmark is None:
                 builder.node.bookmark = comment[1:]
                 continue
-            # The model keeps one entry per line.
-            for line in comment.split("\n"):
-                builder.comment(line.removesuffix("\r"))
+            # The model keeps one entry per line, whichever line break ends it (CR alone too:
+            # no notation keeps a CR inside a line).
+            for line in _LINE_BREAK.split(comment) if "\r" in comment else comment.split("\n"):
+                builder.comment(line)
 
     def time(self, value: Any, path: _PATH) -> Time:
         value = self.expect(value, dict, path, "an object {now, total}")

@@ -8,17 +8,18 @@ line is encoded by the json module's C encoder.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Generator
 from typing import Any
 
-from kifu_lark.errors import KifuError, UnsupportedFeatureError
+from kifu_lark.errors import KifuError, LossyWriteWarning, UnsupportedFeatureError
 from kifu_lark.formats.base import Capabilities, WriteOptions
 from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.formats.specials import written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import NOT_EVERYWHERE, handicap_name
-from kifu_lark.model.headers import Headers
+from kifu_lark.model.headers import REMARK, Headers
 from kifu_lark.model.move import Move, SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS
 from kifu_lark.model.position import Position
@@ -108,7 +109,7 @@ def write_jkf(game: Game, options: WriteOptions) -> str:
         raise UnsupportedFeatureError(
             f"JKF holds 9x9 shogi only, not {game.start.variant.name}",
             format="jkf",
-            hint="choose a format that holds this board (kifu-lark formats lists them)",
+            hint=f"choose a format that holds {game.start.variant.name} games",
         )
     writer = _Writer(game, options)
     out = ["{", '  "header": ' + _header(game.headers) + ","]
@@ -127,15 +128,31 @@ def write_jkf(game: Game, options: WriteOptions) -> str:
 
 
 def _header(headers: Headers) -> str:
-    if not headers.entries:
-        return "{}"
     # Written pair by pair: a repeated key stays repeated (readers that keep the last value
     # see what json-kifu-format would keep).
-    pairs = [
-        "    " + _encode(Headers.key_name(key)) + ": " + _encode(value)
-        for key, value in headers.entries
-    ]
+    pairs = []
+    for key, value in headers.entries:
+        if key == REMARK:
+            _remark_left_out(value)
+            continue
+        pairs.append("    " + _encode(Headers.key_name(key)) + ": " + _encode(value))
+    if not pairs:
+        return "{}"
     return "{\n" + ",\n".join(pairs) + "\n  }"
+
+
+def _remark_left_out(value: str) -> None:
+    """A file remark (a KIF ``#`` line) has no place in JKF: not a header of the game, and
+    not a comment (json-kifu-format's KIF reader skips such lines too)."""
+    warnings.warn(
+        LossyWriteWarning(
+            f"jkf has no file remark: the # line {value!r} is left out",
+            format="jkf",
+            kind="REMARK",
+            written=None,
+        ),
+        stacklevel=4,
+    )
 
 
 def _initial(start: Position) -> str:
@@ -202,11 +219,24 @@ def _color(color: Color) -> int:
 
 
 def _comments(node: Node, converted: dict[int, list[str]]) -> list[str]:
-    # json-kifu-format keeps a KIF bookmark (& line) as a comment starting with &.
-    lines = comments_of(node, converted)
-    if node.bookmark is None:
-        return list(lines)
-    return [*lines, "&" + node.bookmark]
+    # json-kifu-format keeps a KIF bookmark (& line) as a comment starting with &: so a
+    # comment that starts with & itself gets one & more, which the reader takes off.
+    lines = ["&" + line if line[:1] == "&" else line for line in comments_of(node, converted)]
+    bookmark = node.bookmark
+    if bookmark is None:
+        return lines
+    if bookmark[:1] == "&":
+        warnings.warn(
+            LossyWriteWarning(
+                f"jkf writes a bookmark as a comment starting with &: the bookmark {bookmark!r} "
+                "starts with & itself and reads back as the comment it looks like",
+                format="jkf",
+                kind="BOOKMARK",
+                written="COMMENT",
+            ),
+            stacklevel=2,
+        )
+    return [*lines, "&" + bookmark]
 
 
 def _clock(seconds: float, hours: bool) -> dict[str, int]:

@@ -23,7 +23,7 @@ from kifu_lark.formats.engine import parsing, whole
 from kifu_lark.formats.engine.parsing import terminal_regex
 from kifu_lark.formats.engine.tokens import match_tokens
 from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
-from kifu_lark.formats.japanese_head import HeaderSection, head_lines
+from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.japanese_move import FIELDS, MARKS, fields_of, move_regex
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import SpecialKind
@@ -57,8 +57,12 @@ def _walk_regex() -> re.Pattern[str]:
     """:func:`_led_move_regex` whole as group 1, its move as group 2, and no other group
     (KI2_MOVE's made non-capturing: the same moves): its ``findall`` gives a line's moves as
     pairs. A group the regex engine sets costs time, and each call on a match object too;
-    a move new to the reader is matched again with its groups (:func:`move_regex`)."""
-    regex = re.compile(f"({parsing.uncapture(_led_move_regex().pattern)})")
+    a move new to the reader is matched again with its groups (:func:`move_regex`).
+
+    Where no move starts, the rest of the line is one last match with both groups empty:
+    ``findall`` stops there rather than trying each character after it, so a long line no
+    move reads costs one pass, as it does the grammar's lexer."""
+    regex = re.compile(f"({parsing.uncapture(_led_move_regex().pattern)})|(?s:.+)")
     if regex.groups != 2:
         raise AssertionError(f"ki2.lark KI2_MOVE groups changed: {regex.pattern}")
     return regex
@@ -139,7 +143,7 @@ class _Reader:
                 assert m is not None  # the lexer matched the same regex
                 ply = kanji_number(m["variation_ply"])
                 self.start_builder().back_to(ply - 1, item.line, item.column)
-            elif kind == "HEADER_LINE":
+            elif kind == "HEADER_LINE" or kind == "TRAILING_HEADER_LINE":
                 self.section.add_line(item)
             elif kind == "HASH_LINE":
                 self.section.add_hash(item)
@@ -164,11 +168,12 @@ class _Reader:
                 else:
                     builder.node.bookmark = text.rstrip("\r")[1:]
                 continue
-            # Where the moves read so far end, with the blanks before them. findall skips
-            # what does not match: a scanned line is checked at its end, where any skipped
-            # text leaves a move's last characters after the sum of the matches' lengths.
+            # Where the moves read so far end, with the blanks before them; a scanned line
+            # is checked there: only blanks may follow its moves.
             end = 0
             for led, move in findall(text):
+                if not led:  # the rest of the line, where no move starts
+                    break
                 end += len(led)
                 fields = cache.get(move)
                 if fields is None:
@@ -306,7 +311,9 @@ _BLANKS = " \t　\r\n"
 
 def _point_at_move(err: KifuSyntaxError) -> KifuSyntaxError:
     """Move the caret of a syntax error on a move line to the first move that does not
-    read (the lexer only sees whole lines)."""
+    read (the lexer only sees whole lines); say plainly what a 手合割 line among the moves
+    is."""
+    err = handicap_among_moves(err)
     line = err.source_line
     if line is None or not any(mark in line for mark in MARKS):
         return err

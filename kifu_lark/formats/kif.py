@@ -11,14 +11,20 @@ Decisions worth knowing:
 - ``手合割`` is position data: it sets the start position and is not kept as a header, except
   when its value does not name that position (a following board diagram wins, an unknown
   name such as 詰将棋) - then it is kept verbatim, and the writer draws a diagram.
-- ``#`` lines before the first move are header entries with key ``"#"`` (value: the text after
-  ``#``, ``#KIF version=… encoding=…`` included); ``#`` lines among the moves become comments
-  of the current node, ``#`` included, so nothing is dropped.
+- ``#`` lines before the first move are file remarks, kept as header entries with key
+  ``"#"`` (``model.headers.REMARK``; value: the text after ``#``). KIF, KI2 and BOD write them
+  back as ``#`` lines, CSA as remark lines ``'#…``; JKF has no place for them and leaves them
+  out with a ``LossyWriteWarning``. The ``#KIF version=… encoding=…`` declaration is syntax,
+  not a remark. ``#`` lines among the moves become comments of the current node, ``#``
+  included, so nothing is dropped.
 - ``*`` lines are comments (``**`` lines keep their second ``*``); ``&`` lines bookmarks.
 - The ``まで…`` line repeats the special move; when a line has no special move, the
   summary's result is added as one.
 - Players are ``HeaderKey.BLACK``/``WHITE`` whether written 先手/後手 or 下手/上手; the
   writer uses 下手/上手 for handicap starts.
+- ``手数：N`` is a header like the others: tsume records give the problem's length so
+  (``手数：9``, ``手数：7手``; Kakinoki lists it with 作品名 and 作者), written back as read. It is
+  not the ``手数＝N`` of a copied board, the number of moves played before the diagram.
 - Move numbers are checked (1 for the first move, or continuing a diagram's ``手数＝N``);
   ``+`` marks are redundant and only checked: a mismatch with the variations read becomes a
   ``FORK_MARK`` warning on ``game.warnings`` (files without any mark are not checked).

@@ -372,9 +372,14 @@ def _walk_regex() -> re.Pattern[str]:
     line those groups (``None`` where one is missing), that last group and the text before
     the next line (:data:`_STRIDE` items a line). A group the regex engine sets costs time,
     and more inside a possessive part (it saves the groups set so far): so only the groups
-    the walk reads capture, there is no group for the line whole, and no tuple a line."""
+    the walk reads capture, there is no group for the line whole, and no tuple a line.
+
+    A match starts only where a line does (a chunk starts a line): on a line none of the
+    block's terminals reads, ``split`` then tries one cheap test a character, not the
+    whole PLY_LINE at each one, so a long line costs what it costs the grammar's lexer."""
     others = parsing.uncapture(_after_move())
-    regex = re.compile(f"{parsing.uncapture(_ply_regex().pattern, _WALK_GROUPS)}|({others})")
+    ply = parsing.uncapture(_ply_regex().pattern, _WALK_GROUPS)
+    regex = re.compile(f"(?m:^)(?:{ply}|({others}))")
     if regex.groups != len(_WALK_GROUPS) + 1 or any(
         regex.groupindex[name] != i + 1 for i, name in enumerate(_WALK_GROUPS)
     ):

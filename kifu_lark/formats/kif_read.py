@@ -16,7 +16,7 @@ from kifu_lark.formats.engine import parsing, whole
 from kifu_lark.formats.engine.parsing import terminal_regex
 from kifu_lark.formats.engine.tokens import match_tokens
 from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
-from kifu_lark.formats.japanese_head import HeaderSection, head_lines
+from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.kif_moves import FORMAT_NAME as FORMAT_NAME
 from kifu_lark.formats.kif_moves import GRAMMAR as GRAMMAR
 from kifu_lark.formats.kif_moves import MoveBlock
@@ -117,7 +117,7 @@ class _KifReader:
             builder.node.bookmark = item.rstrip("\r\n")[1:]
         elif kind == "HASH_LINE":
             builder.comment(item.rstrip("\r\n"))
-        elif kind == "HEADER_LINE":
+        elif kind == "TRAILING_HEADER_LINE":
             self.section.add_line(item)
 
     def _summary(self, item: Token) -> None:
@@ -237,7 +237,8 @@ def _whole_record(text: str) -> Tree[Token] | None:
 
 def _explain(err: KifuSyntaxError) -> KifuSyntaxError:
     """A clearer message for the usual mistakes: a move line the grammar rejects, with the
-    column of the part that does not read."""
+    column of the part that does not read; a 手合割 line among the moves."""
+    err = handicap_among_moves(err)
     line = (err.source_line or "").rstrip("\r\n")
     source = line.strip()
     if source[:1].isdigit():

@@ -15,7 +15,10 @@ What the format cannot hold, and what kifu-lark does about it:
   the standard one, and the reader refuses any parameter whose name is not a move name or
   whose value is not ``FFTT[*]``, with :class:`UnsupportedFeatureError`.
 - Specials (投了 …), comments, times and headers have no parameter: the writer leaves them
-  out (the author's own conversion writes no parameter for 投了).
+  out (the author's own conversion writes no parameter for 投了). Variations that replace a
+  special (another move where the game was resigned or stopped) have no name either, as a
+  variation is named after the move it replaces: they are left out, and the
+  ``LossyWriteWarning`` says how many, with how many moves, from which first moves.
 - At most 26 alternatives per move (letters ``A`` to ``Z``); beyond that is unknown.
 
 The writer lists parameters in KIF file order (main line, then the alternatives from the
@@ -27,10 +30,17 @@ from __future__ import annotations
 
 import re
 import string
+import warnings
 
 from lark import Token, Tree
 
-from kifu_lark.errors import InvalidRecordError, KifuError, UnsupportedFeatureError
+from kifu_lark.errors import (
+    MAINLINE_ONLY,
+    InvalidRecordError,
+    KifuError,
+    LossyWriteWarning,
+    UnsupportedFeatureError,
+)
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.specials import folds_everything, written_special
@@ -237,7 +247,8 @@ def _write_line(first: Node, prefix: str, number: int, mainline: bool, out: list
                 raise UnsupportedFeatureError(
                     f"move {node.ply} has {len(alternatives)} alternatives; names hold 26",
                     format=_NAME,
-                    hint="write it as KIF or JKF, or pass mainline_only=True",
+                    hint=f"write it as KIF or JKF, or pass {MAINLINE_ONLY}",
+                    settings=(MAINLINE_ONLY,),
                 )
             branch_points.append((name, alternatives))
         for special in node.parent.variations:
@@ -247,9 +258,39 @@ def _write_line(first: Node, prefix: str, number: int, mainline: bool, out: list
         number += 1
     if node is not None and node.special is not None:
         written_special(node.special.kind, CAPABILITIES, _NAME)  # left out, said
+        if not mainline:
+            _replacing_a_special(node)
     for name, alternatives in reversed(branch_points):
         for letter, alternative in zip(_LETTERS, alternatives, strict=False):
             _write_line(alternative, name + letter, 1, mainline, out)
+
+
+def _replacing_a_special(special: Node) -> None:
+    """Warn that the variations replacing ``special`` are left out, naming what they hold: a
+    variation is named after the move it replaces (``6A1`` replaces ``6``), and a special
+    has no parameter, so no name reaches them."""
+    assert special.parent is not None
+    for other in special.parent.variations:
+        if other.special is not None:
+            written_special(other.special.kind, CAPABILITIES, _NAME)  # left out, said
+    lost = [v for v in special.parent.variations if v.move is not None]
+    if not lost:
+        return
+    assert special.special is not None
+    moves = sum(1 + sum(n.move is not None for n in v.walk()) for v in lost)
+    firsts = ", ".join(v.move.usi() for v in lost if v.move is not None)
+    warnings.warn(
+        LossyWriteWarning(
+            f"{_NAME} names a variation after the move it replaces, and the "
+            f"{special.special.kind.name} at move {special.ply} has no parameter: "
+            f"the {len(lost)} variation(s) replacing it, {moves} move(s) from {firsts}, "
+            "are left out",
+            format=_NAME,
+            kind="VARIATION",
+            written=None,
+        ),
+        stacklevel=5,
+    )
 
 
 def _detect(text: str) -> float:

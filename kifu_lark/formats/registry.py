@@ -12,7 +12,7 @@ import functools
 import importlib
 from importlib.metadata import entry_points
 
-from kifu_lark.errors import UnknownFormatError
+from kifu_lark.errors import Setting, UnknownFormatError
 from kifu_lark.formats.base import Format
 
 #: Modules of ``kifu_lark.formats`` that define the built-in formats, in listing order.
@@ -116,8 +116,10 @@ def detect_format(text: str) -> Format:
     scored = [(fmt.detect(text), i, fmt) for i, fmt in enumerate(_registry())]
     score, _, fmt = max(scored, key=lambda t: (t[0], -t[1]))
     if score <= 0:
+        asked = Setting("format")
         raise UnknownFormatError(
             "cannot tell the format of this text",
-            hint="name it with format=… (known: " + ", ".join(f.name for f in _registry()) + ")",
+            hint=f"name it with {asked} (known: " + ", ".join(f.name for f in _registry()) + ")",
+            settings=(asked,),
         )
     return fmt

@@ -12,7 +12,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
+from kifu_lark.errors import MAINLINE_ONLY, InvalidRecordError, UnsupportedFeatureError
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions, WriteOptions
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.specials import folds_everything, written_special
@@ -137,7 +137,8 @@ def _mainline_moves(game: Game, options: WriteOptions, fmt: str) -> list[str]:
             raise UnsupportedFeatureError(
                 f"{fmt} holds one line of moves; the game has variations",
                 format=fmt,
-                hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+                hint=f"pass {MAINLINE_ONLY} to drop them",
+                settings=(MAINLINE_ONLY,),
             )
         node = node.next
         if node.move is not None:
@@ -151,7 +152,8 @@ def _mainline_moves(game: Game, options: WriteOptions, fmt: str) -> list[str]:
 
 def _sfen(position: Position, fmt: str) -> str:
     """The position's SFEN, refused for boards of one rank: the grammar (and other
-    programs) know a board by its ``/``, so such a board would not read back."""
+    programs) know a board by its ``/``, so such a board would not read back (the formats
+    declare it: ``min_ranks=2``)."""
     if position.variant.ranks < 2:
         raise UnsupportedFeatureError(
             f"{fmt} cannot hold a board of one rank ({position.variant.name})",
@@ -200,6 +202,7 @@ FORMATS = [
         writer=write_sfen,
         grammar="usi.lark",
         variants=frozenset({"any"}),
+        min_ranks=2,
         capabilities=Capabilities(
             moves=False, start_positions=True, start_ply=True, multiple_games=True
         ),
@@ -214,6 +217,7 @@ FORMATS = [
         aliases=("position",),
         grammar="usi.lark",
         variants=frozenset({"any"}),
+        min_ranks=2,
         capabilities=CAPABILITIES,
         detect=_detect_usi,
     ),

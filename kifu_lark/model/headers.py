@@ -31,6 +31,13 @@ class HeaderKey(enum.Enum):
 
 Key = HeaderKey | str
 
+#: The key of a file remark: a ``#`` line of a KIF, KI2 or BOD header section (Kifu for
+#: Windows' ``# ---- Kifu for Windows V7 … 棋譜ファイル ----``), which programs skip. Its value
+#: is the text after ``#``. It is no header of the game: the Japanese notations write it back
+#: as a ``#`` line, CSA as a remark line ``'#…`` (which its reader takes back), and formats
+#: without remarks leave it out with a ``LossyWriteWarning``.
+REMARK = "#"
+
 #: How notations spell the standard keys: KIF/KI2/BOD/JKF names (先手, and 下手/上手 for
 #: handicap games), CSA lines (``N+``/``N-`` for the players, ``$EVENT`` … for the rest: the
 #: CSA names are the enum names).

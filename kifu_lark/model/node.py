@@ -374,7 +374,17 @@ class Node:
         return node
 
     def add_variation(self, move: Move | None = None, special: Special | None = None) -> Node:
-        """Create and append a child node holding ``move`` or ``special``."""
+        """Create and append a child node holding ``move`` or ``special``.
+
+        Raises:
+            TypeError: for a ``move`` that is not a ``Move`` (a USI text is read with
+                ``Move.from_usi(text, game.position_at(node))``: a node knows no position).
+        """
+        if move is not None and not isinstance(move, Move):
+            raise TypeError(
+                f"Node.add_variation() takes a Move, not {type(move).__name__}; for a USI "
+                "text: Move.from_usi(text, game.position_at(node))"
+            )
         return self.add(Node(move, special))
 
     def promote_to_main(self) -> None:

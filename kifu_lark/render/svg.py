@@ -2,10 +2,10 @@
 
 The picture is plain SVG 1.1 (no script, no external font or image), drawn from black's side:
 file numbers across the top (the board's highest file on the left), rank labels down the
-right, white's hand on the left, black's on the right. Every piece stands on a drawn
-five-sided piece shape pointing at the opponent (white's pieces are turned upside down), and
-the side marks by the hands are drawn too (filled for black, open for white): who owns what
-is legible with no font at all.
+right, white's hand on the left, black's on the right; ``flipped`` draws it from white's
+side. Every piece stands on a drawn five-sided piece shape pointing at the opponent (the far
+side's pieces are turned upside down), and the side marks by the hands are drawn too
+(filled for black, open for white): who owns what is legible with no font at all.
 
 Only the letters need a font. ``glyphs="kanji"`` (the default) writes 歩 … 龍, the numerals
 一 … 九 and full-width file digits, and asks for :data:`KANJI_FONTS`; a renderer without any
@@ -27,7 +27,7 @@ from kifu_lark.drawing import CELL, COLORS, LETTER_FONTS, grid_lines, koma_path
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import Move
-from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.piece import Piece, PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 
@@ -55,6 +55,11 @@ KANJI_FONTS = (
 )
 _COUNTS = ["", "", "二", "三", "四", "五", "六", "七", "八", "九", "十"]
 
+#: Where the board's top-left corner is in a picture, in px.
+BOARD_X, BOARD_Y = _PAD + _HAND, _TOP
+#: How far apart the entries of a hand's column are, in px.
+HAND_STEP = 28
+
 
 def font_family(glyphs: Glyphs) -> str:
     """The ``font-family`` value a picture with ``glyphs`` asks for."""
@@ -69,6 +74,7 @@ def svg_board(
     *,
     title: str | None = None,
     glyphs: Glyphs = "kanji",
+    flipped: bool = False,
 ) -> str:
     """An SVG picture of ``position``.
 
@@ -79,6 +85,9 @@ def svg_board(
         title: the picture's ``<title>`` (defaults to the SFEN).
         glyphs: ``"kanji"`` (歩, needs a CJK font) or ``"letters"`` (``P``, legible with
             any font); see the module's docstring for the fonts each asks for.
+        flipped: drawn from white's side: the board turned half a turn (file 1 on the
+            left, the last rank at the top), black's hand top left and white's bottom
+            right; the letters of the coordinates and hands stay upright.
 
     Returns:
         The SVG document as text (UTF-8 when encoded).
@@ -91,28 +100,14 @@ def svg_board(
         >>> svg_board(Position.initial()).startswith("<svg")
         True
     """
-    if glyphs not in GLYPHS:
-        raise ValueError(f"glyphs must be one of {', '.join(GLYPHS)}, not {glyphs!r}")
     files, ranks = position.variant.files, position.variant.ranks
-    board_x = _PAD + _HAND
-    board_y = _TOP
-    width = board_x + files * CELL + _RANKS_W + _HAND + _PAD
-    height = board_y + ranks * CELL + _PAD
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" '
-        f'font-family="{font_family(glyphs)}">',
-        f"<title>{escape(title if title is not None else position.sfen())}</title>",
-        f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-    ]
+    board_x, board_y = BOARD_X, BOARD_Y
+    out = _head(files, ranks, glyphs, title if title is not None else position.sfen())
 
     def corner(square: Square) -> tuple[int, int]:
-        return board_x + (files - square.file) * CELL, board_y + (square.rank - 1) * CELL
+        column, row = cell(square, files, ranks, flipped)
+        return board_x + column * CELL, board_y + row * CELL
 
-    out.append(
-        f'<rect class="board" x="{board_x}" y="{board_y}" width="{files * CELL}" '
-        f'height="{ranks * CELL}" fill="{COLORS["board"]}"/>'
-    )
     if last_move is not None:
         shown = [last_move.to] if last_move.from_ is None else [last_move.from_, last_move.to]
         for square in shown:
@@ -130,30 +125,120 @@ def svg_board(
             f'cy="{y + CELL // 2}" r="{CELL // 3}" fill="{COLORS["mark"]}" fill-opacity="0.35"/>'
         )
     out += grid_lines(board_x, board_y, files, ranks)
-    out += _coordinates(board_x, board_y, files, ranks, glyphs)
+    out += _coordinates(board_x, board_y, files, ranks, glyphs, flipped)
     for square, piece in position.pieces():
         x, y = corner(square)
-        cx, cy = x + CELL // 2, y + CELL // 2
-        turn = f' transform="rotate(180 {cx} {cy})"' if piece.color is Color.WHITE else ""
-        fill = COLORS["promoted"] if piece.kind.is_promoted else COLORS["text"]
-        out.append(
-            f'<path class="koma" data-square="{square.csa()}" d="{koma_path(cx, cy, CELL)}" '
-            f'fill="{COLORS["piece"]}" stroke="{COLORS["line"]}" stroke-width="1"{turn}/>'
-        )
-        if glyphs == "kanji":
-            size, baseline = CELL * 3 // 4 - 4, 9
-        else:
-            size, baseline = (CELL // 2 if piece.kind.is_promoted else CELL * 3 // 5), 8
-        out.append(
-            f'<text class="piece {_side(piece.color)}" data-square="{square.csa()}" '
-            f'data-piece="{piece.csa()}" x="{cx}" y="{cy + baseline}" font-size="{size}" '
-            f'text-anchor="middle" fill="{fill}"{turn}>{_glyph(piece.kind, glyphs)}</text>'
-        )
-    out += _hand(position, Color.WHITE, _PAD + _HAND // 2, board_y + 14, 1, glyphs)
-    right = board_x + files * CELL + _RANKS_W + _HAND // 2
-    out += _hand(position, Color.BLACK, right, board_y + ranks * CELL - 14, -1, glyphs)
+        turned = (piece.color is Color.WHITE) is not flipped
+        out += piece_svg(piece, x + CELL // 2, y + CELL // 2, glyphs, turned, square.csa())
+    top, bottom = (Color.BLACK, Color.WHITE) if flipped else (Color.WHITE, Color.BLACK)
+    (top_x, top_y), (bottom_x, bottom_y) = hand_anchors(files, ranks)
+    out += _hand(position, top, top_x, top_y, 1, glyphs)
+    out += _hand(position, bottom, bottom_x, bottom_y, -1, glyphs)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def board_frame(
+    files: int, ranks: int, *, glyphs: Glyphs = "kanji", flipped: bool = False, title: str = ""
+) -> str:
+    """The picture :func:`svg_board` draws of an empty board of ``files`` x ``ranks``
+    squares, with no hands, and three empty groups where a script draws the rest in the
+    same places: ``<g class="last-moves">`` under the grid, ``<g class="pieces">`` and
+    ``<g class="hands">`` on top (see :func:`cell`, :func:`hand_anchors`, :func:`piece_svg`,
+    :func:`hand_mark_svg` and :func:`hand_label` for what goes where).
+
+    Raises:
+        ValueError: for ``glyphs`` other than ``"kanji"`` and ``"letters"``.
+    """
+    out = _head(files, ranks, glyphs, title)
+    out.append('<g class="last-moves"></g>')
+    out += grid_lines(BOARD_X, BOARD_Y, files, ranks)
+    out += _coordinates(BOARD_X, BOARD_Y, files, ranks, glyphs, flipped)
+    out.append('<g class="pieces"></g>')
+    out.append('<g class="hands" font-size="20" text-anchor="middle"></g>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _head(files: int, ranks: int, glyphs: Glyphs, title: str) -> list[str]:
+    """The opening of a picture: the ``<svg>`` element, its title, the background and the
+    board's squares.
+
+    Raises:
+        ValueError: for ``glyphs`` other than ``"kanji"`` and ``"letters"``.
+    """
+    if glyphs not in GLYPHS:
+        raise ValueError(f"glyphs must be one of {', '.join(GLYPHS)}, not {glyphs!r}")
+    width, height = board_size(files, ranks)
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" '
+        f'font-family="{font_family(glyphs)}">',
+        f"<title>{escape(title)}</title>",
+        f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
+        f'<rect class="board" x="{BOARD_X}" y="{BOARD_Y}" width="{files * CELL}" '
+        f'height="{ranks * CELL}" fill="{COLORS["board"]}"/>',
+    ]
+
+
+def board_size(files: int, ranks: int) -> tuple[int, int]:
+    """The width and height of the picture of a board of ``files`` x ``ranks`` squares."""
+    return BOARD_X + files * CELL + _RANKS_W + _HAND + _PAD, BOARD_Y + ranks * CELL + _PAD
+
+
+def cell(square: Square, files: int, ranks: int, flipped: bool = False) -> tuple[int, int]:
+    """The (column, row) of ``square`` on the drawn board, counted from its top-left corner:
+    the board's highest file on the left and rank 1 at the top, or the other way round
+    when ``flipped``."""
+    if flipped:
+        return square.file - 1, ranks - square.rank
+    return files - square.file, square.rank - 1
+
+
+def hand_anchors(files: int, ranks: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The centre of the first entry (the side's mark) of the top hand, whose column runs
+    down from there by the top left corner of the board, and of the bottom hand, whose
+    column runs up by the bottom right corner."""
+    right = BOARD_X + files * CELL + _RANKS_W + _HAND // 2
+    return (_PAD + _HAND // 2, BOARD_Y + 14), (right, BOARD_Y + ranks * CELL - 14)
+
+
+def piece_svg(
+    piece: Piece, cx: int, cy: int, glyphs: Glyphs, turned: bool, square: str | None = None
+) -> list[str]:
+    """A piece centred on (cx, cy): its five-sided shape and its letter, turned half a turn
+    (pointing down) when ``turned``; ``square`` (``"77"``) goes in ``data-square``."""
+    turn = f' transform="rotate(180 {cx} {cy})"' if turned else ""
+    at = "" if square is None else f' data-square="{square}"'
+    fill = COLORS["promoted"] if piece.kind.is_promoted else COLORS["text"]
+    if glyphs == "kanji":
+        size, baseline = CELL * 3 // 4 - 4, 9
+    else:
+        size, baseline = (CELL // 2 if piece.kind.is_promoted else CELL * 3 // 5), 8
+    return [
+        f'<path class="koma"{at} d="{koma_path(cx, cy, CELL)}" '
+        f'fill="{COLORS["piece"]}" stroke="{COLORS["line"]}" stroke-width="1"{turn}/>',
+        f'<text class="piece {_side(piece.color)}"{at} '
+        f'data-piece="{piece.csa()}" x="{cx}" y="{cy + baseline}" font-size="{size}" '
+        f'text-anchor="middle" fill="{fill}"{turn}>{_glyph(piece.kind, glyphs)}</text>',
+    ]
+
+
+def hand_mark_svg(color: Color, cx: int, cy: int) -> str:
+    """The side's mark heading its hand, centred on (cx, cy): a small piece shape, filled
+    for black (☗) and open for white (☖)."""
+    fill = COLORS["text"] if color is Color.BLACK else "#ffffff"
+    return (
+        f'<path class="hand-mark" d="{koma_path(cx, cy, 24)}" fill="{fill}" '
+        f'stroke="{COLORS["text"]}" stroke-width="1.5"/>'
+    )
+
+
+def hand_label(kind: PieceKind, count: int, glyphs: Glyphs) -> str:
+    """A hand entry's text: 歩三 (kanji; 歩 for one), or ``P×3`` (letters; ``P`` for one)."""
+    if glyphs == "kanji":
+        return kind.kanji + (_COUNTS[count] if count <= 10 else str(count))
+    return kind.usi + (f"×{count}" if count > 1 else "")
 
 
 def game_svg(game: Game, ply: int | None = None, *, glyphs: Glyphs = "kanji") -> str:
@@ -186,17 +271,19 @@ def _glyph(kind: PieceKind, glyphs: Glyphs) -> str:
     return kind.kanji if glyphs == "kanji" else kind.usi
 
 
-def _coordinates(x0: int, y0: int, files: int, ranks: int, glyphs: Glyphs) -> list[str]:
+def _coordinates(
+    x0: int, y0: int, files: int, ranks: int, glyphs: Glyphs, flipped: bool
+) -> list[str]:
     file_labels = _FILE_DIGITS if glyphs == "kanji" else "123456789"
     rank_labels = _NUMERALS if glyphs == "kanji" else _RANK_LETTERS
     out = ['<g class="coordinates" font-size="14" text-anchor="middle" fill="#333333">']
     for f in range(1, files + 1):
-        x = x0 + (files - f) * CELL + CELL // 2
+        x = x0 + cell(Square(f, 1), files, ranks, flipped)[0] * CELL + CELL // 2
         out.append(
             f'<text class="file" data-file="{f}" x="{x}" y="{y0 - 9}">{file_labels[f - 1]}</text>'
         )
     for r in range(1, ranks + 1):
-        y = y0 + (r - 1) * CELL + CELL // 2 + 5
+        y = y0 + cell(Square(1, r), files, ranks, flipped)[1] * CELL + CELL // 2 + 5
         out.append(
             f'<text class="rank" data-rank="{r}" x="{x0 + files * CELL + _RANKS_W // 2}" '
             f'y="{y}">{rank_labels[r - 1]}</text>'
@@ -208,27 +295,19 @@ def _coordinates(x0: int, y0: int, files: int, ranks: int, glyphs: Glyphs) -> li
 def _hand(
     position: Position, color: Color, cx: int, y: int, step: int, glyphs: Glyphs
 ) -> list[str]:
-    """The hand as a column of entries (the side's mark first), downwards for white from the
-    top, upwards for black from the bottom, so each side's hand sits by its own camp. The
+    """The hand as a column of entries (the side's mark first), downwards for the top hand,
+    upwards for the bottom one, so each side's hand sits by its own camp. The
     mark is drawn, not written (☗ filled for black, ☖ open for white): no font needed."""
     entries: list[tuple[str, PieceKind | None, int]] = [("", None, 0)]
     for held, n in position.hand(color).items():
-        if glyphs == "kanji":
-            label = held.kanji + (_COUNTS[n] if n <= 10 else str(n))
-        else:
-            label = held.usi + (f"×{n}" if n > 1 else "")
-        entries.append((label, held, n))
+        entries.append((hand_label(held, n, glyphs), held, n))
     if step < 0:
         entries.reverse()
     out = [f'<g class="hand {_side(color)}" font-size="20" text-anchor="middle">']
     for i, (label, kind, n) in enumerate(entries):
-        ty = y + step * i * 28
+        ty = y + step * i * HAND_STEP
         if kind is None:
-            fill = COLORS["text"] if color is Color.BLACK else "#ffffff"
-            out.append(
-                f'<path class="hand-mark" d="{koma_path(cx, ty, 24)}" fill="{fill}" '
-                f'stroke="{COLORS["text"]}" stroke-width="1.5"/>'
-            )
+            out.append(hand_mark_svg(color, cx, ty))
             continue
         out.append(
             f'<text class="hand-piece" data-color={quoteattr(_side(color))} '

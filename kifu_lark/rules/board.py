@@ -34,7 +34,9 @@ _COLORS = (Color.BLACK, Color.WHITE)
 def illegal(violation: Violation, detail: str = "") -> IllegalMoveError:
     """An ``IllegalMoveError`` for ``violation`` (location is filled in by the caller)."""
     message = violation.message + (f": {detail}" if detail else "")
-    return IllegalMoveError(message, code=violation.value, hint=violation.hint)
+    return IllegalMoveError(
+        message, code=violation.value, hint=violation.hint, settings=violation.settings
+    )
 
 
 class Board(BoardState):
@@ -48,6 +50,24 @@ class Board(BoardState):
         board = cls(position.variant)
         board._set_up(position)
         return board
+
+    def copy(self) -> Board:
+        """An independent board in this state, the undo records of the moves made included
+        (so that ``pop`` and ``repetition`` answer on the copy as on this board)."""
+        # A native class (compiled) has no default constructor for copy and pickle to call:
+        # the public Board copies through this method and pickles its moves instead.
+        twin = Board(self.g.variant)
+        twin.cells = self.cells.copy()
+        twin.hands = [self.hands[0].copy(), self.hands[1].copy()]
+        twin.kings = self.kings.copy()
+        twin.turn = self.turn
+        twin.ply = self.ply
+        twin.hash = self.hash
+        twin.hashing = self.hashing
+        twin._history = self._history.copy()  # the undo records are tuples: shared safely
+        twin._in_check = self._in_check
+        twin.tolerated = self.tolerated.copy()
+        return twin
 
     # --- attacks ---------------------------------------------------------------------------
 

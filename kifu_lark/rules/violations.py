@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from kifu_lark.errors import Setting
+
 
 class Violation(enum.Enum):
     """A rule a move breaks. The value is the stable code used in errors and reports."""
@@ -41,10 +43,15 @@ class Violation(enum.Enum):
     def hint(self) -> str:
         """What to check or do about the breach (for tolerable ones: how to read it anyway)."""
         hint = _HINTS[self]
-        name = next((k for k, v in TOLERABLE.items() if v is self), None)
-        if name is not None:
-            hint += f"; tolerate={{'{name}'}} (CLI: --tolerate {name}) reads it and reports it"
+        for setting in self.settings:
+            hint += f"; {setting} reads it and reports it"
         return hint
+
+    @property
+    def settings(self) -> tuple[Setting, ...]:
+        """The setting the hint names: for a tolerable breach, ``tolerate`` with its name."""
+        name = next((k for k, v in TOLERABLE.items() if v is self), None)
+        return () if name is None else (Setting("tolerate", (name,)),)
 
 
 _MESSAGES = {

@@ -15,7 +15,12 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from kifu_lark.errors import InvalidRecordError, KifuError, UnsupportedFeatureError
+from kifu_lark.errors import (
+    MAINLINE_ONLY,
+    InvalidRecordError,
+    KifuError,
+    UnsupportedFeatureError,
+)
 from kifu_lark.formats.base import ReadOptions, WriteOptions
 from kifu_lark.formats.engine import parsing
 from kifu_lark.shelt.checker import Checker
@@ -242,7 +247,8 @@ def write_text(
         raise UnsupportedFeatureError(
             f"{fmt} holds one line of moves; the record has variations",
             format=fmt,
-            hint="pass mainline_only=True (CLI: --mainline-only) to drop them",
+            hint=f"pass {MAINLINE_ONLY} to drop them",
+            settings=(MAINLINE_ONLY,),
         )
     out = [f"@{key} {value}" for key, value in record.tags]
     result = record.result

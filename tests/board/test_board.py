@@ -35,7 +35,7 @@ def test_board_is_exported_and_starts_at_the_initial_position() -> None:
     board = kifu_lark.Board()
     assert Position.initial() == board.position
     assert Color.BLACK == board.turn
-    assert 1 == board.ply
+    assert 1 == board.move_number
     assert "Board" in kifu_lark.__all__
 
 
@@ -133,7 +133,7 @@ def test_hands_turn_and_piece_at() -> None:
     for text in _LINE[:4]:
         board.push_usi(text)
     assert (Hand.of({PieceKind.BISHOP: 1}), Hand.of({PieceKind.BISHOP: 1})) == board.hands
-    assert Color.BLACK == board.turn and 5 == board.ply
+    assert Color.BLACK == board.turn and 5 == board.move_number
     silver = Piece(PieceKind.SILVER, Color.WHITE)
     assert silver == board.piece_at(Square(2, 2)) == board.piece_at("2b") == board.piece_at("22")
     assert board.piece_at("8h") is None

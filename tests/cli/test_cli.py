@@ -47,11 +47,11 @@ def test_convert_file_to_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_convert_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
-    """An existing output file is kept unless --force."""
+    """An existing output file is kept unless --force (exit 2: the request's fault)."""
     src, out = tmp_path / "g.usi", tmp_path / "g.sfen"
     src.write_text(GOOD)
     out.write_text("keep")
-    assert 1 == main(["convert", str(src), "-o", str(out)])
+    assert 2 == main(["convert", str(src), "-o", str(out)])
     assert "keep" == out.read_text()
     assert 0 == main(["convert", str(src), "-o", str(out), "--force"])
     assert out.read_text().startswith("lnsgkgsnl")

@@ -106,6 +106,31 @@ def test_a_write_failure_exits_alike_for_a_file_and_a_folder(
     (tmp_path / "file").write_bytes(b"")
     out = tmp_path / "file" / "out"
     assert 2 == main(["convert", str(src / "a.csa"), "-o", str(out / "a.kifu")])
+    single = capsys.readouterr().err.splitlines()
     assert 2 == main(["convert", str(src), "-o", str(out), "--to", "kifu"])
-    err = capsys.readouterr().err
-    assert 2 == err.count("[IO]")
+    folder = capsys.readouterr().err.splitlines()
+    # one line alike, naming the input; the folder's summary after it
+    assert [f"{src / 'a.csa'}: cannot write {out / 'a.kifu'}: Not a directory [IO] "
+            "(check that the folder exists, is a folder and is writable)"] == single
+    assert single == folder[:1] and "1 failed" in folder[1]
+
+
+def test_an_existing_output_exits_alike_for_a_file_and_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An output that exists (no --force) is the request's fault: exit 2 and the same line
+    for one file and for a folder (a single file once said it as a "kifu-lark:" line, 1)."""
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a.csa").write_text(CSA, encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a.kifu").write_text("")
+    assert 2 == main(["convert", str(src / "a.csa"), "-o", str(out / "a.kifu")])
+    single = capsys.readouterr().err.splitlines()
+    assert 2 == main(["convert", str(src), "-o", str(out), "--to", "kifu"])
+    folder = capsys.readouterr().err.splitlines()
+    assert [f"{src / 'a.csa'}: {out / 'a.kifu'} exists [EXISTS] (pass --force to replace it)"] == (
+        single
+    )
+    assert single == folder[:1]

@@ -56,7 +56,7 @@ def test_a_second_run_refuses_existing_files_unless_forced(
     assert 0 == main(["convert", str(src), "-o", str(out), "--to", "kif"])
     (out / "a.kif").write_bytes(b"mine")
     capsys.readouterr()
-    assert 1 == main(["convert", str(src), "-o", str(out), "--to", "kif"])
+    assert 2 == main(["convert", str(src), "-o", str(out), "--to", "kif"])
     assert b"mine" == (out / "a.kif").read_bytes()
     assert "0 files written" in capsys.readouterr().err
     assert 0 == main(["convert", str(src), "-o", str(out), "--to", "kif", "--force"])
@@ -70,7 +70,7 @@ def test_extra_games_never_overwrite_another_inputs_output(tmp_path: Path) -> No
     (src / "a.csa").write_text(CSA + "/\n" + CSA.replace("5756", "2726"), encoding="utf-8")
     (src / "a-2.kif").write_bytes(KIF.encode("cp932"))
     out = tmp_path / "out"
-    assert 1 == main(["convert", str(src), "-o", str(out), "--to", "csa", "--force"])
+    assert 2 == main(["convert", str(src), "-o", str(out), "--to", "csa", "--force"])
     assert ["7g7f", "3c3d"] == _moves(out / "a-2.csa")
     assert ["5g5f"] == _moves(out / "a-1.csa")
 
@@ -139,15 +139,16 @@ def test_misspelled_options_are_one_usage_error(
 def test_unwritable_output_is_a_clean_error(
     tmp_path: Path, where: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A file where a folder should be, /proc, a name too long: exit 2, a message, no
-    traceback and no file."""
+    """A file where a folder should be, /proc, a name too long: exit 2, one line naming the
+    input (as a folder's conversion reports it), no traceback and no file."""
     src = tmp_path / "a.csa"
     src.write_text(CSA, encoding="utf-8")
     (tmp_path / "file").write_bytes(b"")
     out = where if where.startswith("/") else str(tmp_path / where)
     assert 2 == main(["convert", str(src), "--to", "kif", "-o", out])
     err = capsys.readouterr().err
-    assert err.startswith("kifu-lark: ") and "Traceback" not in err
+    assert err.startswith(f"{src}: cannot write ") and "Traceback" not in err
+    assert 1 == len(err.splitlines()) and "[IO]" in err
 
 
 def test_written_files_get_the_mode_a_plain_write_gives_or_keep_the_old_one(

@@ -192,7 +192,7 @@ def test_an_output_in_use_is_refused_without_resume_or_overwrite(
     export([str(archive.zip)], str(out), to="jsonl")
     with pytest.raises(KifuError) as refused:
         export([str(archive.zip)], str(out), to="jsonl")
-    assert ("USAGE", "--resume") == (refused.value.code, (refused.value.hint or "")[:8])
+    assert ("USAGE", "resume=True") == (refused.value.code, (refused.value.hint or "")[:11])
     with pytest.raises(KifuError, match="other options"):
         export([str(archive.zip)], str(out), to="jsonl", tactics=True, resume=True)
     fewer = export([str(archive.tgz)], str(out), to="jsonl", overwrite=True, shard_size=10_000)

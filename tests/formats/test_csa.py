@@ -8,7 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kifu_lark
-from kifu_lark.errors import IllegalMoveError, KifuError, KifuSyntaxError, UnsupportedFeatureError
+from kifu_lark.errors import (
+    IllegalMoveError,
+    KifuError,
+    KifuSyntaxError,
+    LossyWriteWarning,
+    UnsupportedFeatureError,
+)
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node, fill_times
 from kifu_lark.model.handicap import handicap_position
@@ -74,6 +80,32 @@ def test_comments_attach_to_the_move_they_follow() -> None:
     for line in ("'head", "'*start", "'*after", "'** 30 +2726FU", "'tail, kept"):
         assert line in written.splitlines()
     assert game == kifu_lark.loads(written, "csa")
+
+
+def test_a_kif_remark_is_written_as_a_remark_line() -> None:
+    """A KIF ``#`` line (Kifu for Windows' banner) is a remark: CSA writes it as the remark
+    line ``'#…``, not as a header ``$#``, and reads that line back as the remark, which KIF
+    writes as the ``#`` line it was (issue 37)."""
+    banner = " ---- Kifu for Windows V7 V7.70 棋譜ファイル ----"
+    kif = f"#{banner}\n#summary:x\n先手：A\n手数----指手--\n   1 ７六歩(77)\n"
+    game = kifu_lark.loads(kif, "kif")
+    written = kifu_lark.dumps(game, "csa").splitlines()
+    assert ["N+A", f"'#{banner}", "'#summary:x"] == written[2:5]
+    again = kifu_lark.loads("\n".join(written), "csa")
+    remarks = [("#", banner), ("#", "summary:x")]
+    assert [(HeaderKey.BLACK, "A"), *remarks] == again.headers.entries
+    assert [] == again.root.comments
+    assert f"\n#{banner}\n#summary:x\n" in kifu_lark.dumps(again, "kif")
+
+
+def test_a_comment_entry_holding_a_line_break_is_written_with_a_warning() -> None:
+    """An entry is one line; a hand-built one holding CR or LF is written as its lines, and
+    the warning says so (issue 37)."""
+    game = kifu_lark.loads("PI\n+\n+7776FU\n", "csa")
+    game.mainline()[0].comments[:] = ["a\rb", "c"]
+    with pytest.warns(LossyWriteWarning, match="written as 2 lines"):
+        written = kifu_lark.dumps(game, "csa")
+    assert ["a", "b", "c"] == kifu_lark.loads(written, "csa").mainline()[0].comments
 
 
 def test_a_comment_starting_with_an_apostrophe_star_survives() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from kifu_lark.errors import (
     InvalidRecordError,
     KifuError,
     KifuSyntaxError,
+    LossyWriteWarning,
     UnsupportedFeatureError,
 )
 from kifu_lark.formats.jkf_write import PRESETS
@@ -265,6 +267,57 @@ def test_bookmark_is_written_as_an_ampersand_comment() -> None:
     game = _game("7g7f")
     game.mainline()[0].bookmark = "here"
     assert ["&here"] == _written(game)["moves"][1]["comments"]
+
+
+def test_a_comment_starting_with_an_ampersand_is_no_bookmark_when_read_back() -> None:
+    """A KIF comment ``*&x`` is written ``&&x`` and reads back as that comment, beside the
+    bookmark ``&y`` (issue 37)."""
+    kif = "手数----指手--\n*&root\n   1 ７六歩(77)\n*&x\n*plain\n&y\n"
+    game = kifu_lark.loads(kif, "kif")
+    first = game.mainline()[0]
+    assert (["&root"], ["&x", "plain"], "y") == (game.root.comments, first.comments, first.bookmark)
+    written = _written(game)
+    assert ["&&x", "plain", "&y"] == written["moves"][1]["comments"]
+    again = kifu_lark.loads(kifu_lark.dumps(game, "jkf"), "jkf")
+    back = again.mainline()[0]
+    assert (game.root.comments, first.comments) == (again.root.comments, back.comments)
+    assert (None, "y") == (again.root.bookmark, back.bookmark)
+
+
+def test_a_bookmark_starting_with_an_ampersand_is_written_with_a_warning() -> None:
+    """``&&x`` is the escaped comment ``&x``: a bookmark ``&x`` cannot be told from it."""
+    game = _game("7g7f")
+    game.mainline()[0].bookmark = "&x"
+    with pytest.warns(LossyWriteWarning, match="bookmark '&x'"):
+        written = _written(game)
+    assert ["&&x"] == written["moves"][1]["comments"]
+
+
+@pytest.mark.parametrize("breaks", ["\r", "\r\n", "\n"])
+def test_a_comment_string_splits_at_any_line_break(breaks: str) -> None:
+    """CR, CRLF and LF inside a JKF comment string all end a line: no CR reaches the model,
+    so CSA and KIF write the lines the JKF text shows (issue 37)."""
+    element = _move("77", "76", 0, "FU")
+    element["comments"] = [f"a{breaks}b"]
+    game = kifu_lark.loads(_record(element), "jkf")
+    assert ["a", "b"] == game.mainline()[0].comments
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", LossyWriteWarning)
+        csa = kifu_lark.dumps(game, "csa")
+    assert ["a", "b"] == kifu_lark.loads(csa, "csa").mainline()[0].comments
+    assert ["a", "b"] == kifu_lark.loads(kifu_lark.dumps(game, "kif"), "kif").mainline()[0].comments
+
+
+def test_a_file_remark_is_left_out_with_a_warning() -> None:
+    """A KIF ``#`` line is a remark, no header: JKF has no place for it (issue 37)."""
+    kif = "# ---- Kifu for Windows V7 棋譜ファイル ----\n先手：A\n手数----指手--\n   1 ７六歩(77)\n"
+    game = kifu_lark.loads(kif, "kif")
+    with pytest.warns(LossyWriteWarning, match="# line ' ---- Kifu for Windows V7") as caught:
+        written = _written(game)
+    assert {"先手": "A"} == written["header"]
+    warning = caught[0].message
+    assert isinstance(warning, LossyWriteWarning)
+    assert ("jkf", "REMARK", None) == (warning.format, warning.kind, warning.written)
 
 
 def test_folded_and_refused_specials() -> None:

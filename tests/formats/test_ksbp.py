@@ -12,6 +12,7 @@ from kifu_lark.errors import (
     IllegalMoveError,
     InvalidRecordError,
     KifuSyntaxError,
+    LossyWriteWarning,
     UnsupportedFeatureError,
 )
 from kifu_lark.formats.registry import detect_format, get_format
@@ -101,6 +102,21 @@ def test_specials_are_left_out() -> None:
     game = _game("7g7f")
     game.mainline()[0].add(Node(special=Special(SpecialKind.RESIGN)))
     assert [("1", "7776")] == _PARAM.findall(kifu_lark.dumps(game, "ksbp"))
+
+
+def test_variations_replacing_a_special_are_left_out_with_what_they_hold() -> None:
+    """A variation is named after the move it replaces: those replacing 中断 have no name, and
+    the warning says how many, with how many moves, from which first moves (issue 37)."""
+    kif = "   1 ７六歩(77)\n   2 中断\n\n変化：2手\n   2 ３四歩(33)\n   3 ２六歩(27)\n"
+    game = kifu_lark.loads("手数----指手--\n" + kif, "kif")
+    with pytest.warns(LossyWriteWarning) as caught:
+        text = kifu_lark.dumps(game, "ksbp")
+    assert [("1", "7776")] == _PARAM.findall(text)
+    lost = [w.message for w in caught if "variation" in str(w.message)]
+    assert 1 == len(lost)
+    assert "the 1 variation(s) replacing it, 2 move(s) from 3c3d, are left out" in str(lost[0])
+    assert isinstance(lost[0], LossyWriteWarning)
+    assert ("ksbp", "VARIATION", None) == (lost[0].format, lost[0].kind, lost[0].written)
 
 
 def test_drops_are_refused_by_the_writer() -> None:

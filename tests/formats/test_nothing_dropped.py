@@ -40,6 +40,35 @@ def test_the_usual_lines_still_read() -> None:
     assert ["3c3d", "8c8d"] == [c.move.usi() for c in first.children if c.move is not None]
 
 
+@pytest.mark.parametrize(
+    ("fmt", "text", "line"),
+    [
+        ("kif", HEAD + "   1 ７六歩(77)\n手合割：香落ち\n   2 ３四歩(33)\n", 3),
+        ("kif", "手合割：平手\n" + HEAD + "   1 ７六歩(77)\n   2 ３四歩(33)\n手合割 ：平手\n", 5),
+        ("kif", HEAD + "手合割：平手\n   1 ７六歩(77)\n", 2),
+        ("ki2", "▲７六歩 △３四歩\n手合割：香落ち\n", 2),
+    ],
+)
+def test_a_handicap_line_among_the_moves_is_a_located_error(
+    fmt: str, text: str, line: int
+) -> None:
+    """手合割 sets the start position: among the moves it is refused where it stands, not
+    kept as a header that would rename the position the moves were played from (issue 37)."""
+    with pytest.raises(KifuSyntaxError) as caught:
+        kifu_lark.loads(text, fmt)
+    err = caught.value
+    assert (line, 1, "SYNTAX") == (err.line, err.column, err.code)
+    assert "手合割 among the moves" in err.message
+    assert err.hint is not None and "before the first move" in err.hint
+
+
+def test_other_header_lines_still_trail_the_moves() -> None:
+    """終了日時 written after the moves is a header, as before."""
+    text = "手合割：平手\n" + HEAD + "   1 ７六歩(77)\n終了日時：2024/01/02\n"
+    game = kifu_lark.loads(text, "kif")
+    assert "2024/01/02" == game.headers["終了日時"]
+
+
 _BOARD = (
     "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
     "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import kifu_lark
 from kifu_lark.model import Color, Game, HeaderKey, Headers, Move, Node, PieceKind, Square
 
@@ -76,6 +78,19 @@ def test_node_parent_is_set_by_add() -> None:
     child = root.add_variation(_pawn(Color.BLACK, "77", "76"))
     assert root is child.parent
     assert kifu_lark.Game().mainline() == []
+
+
+def test_add_variation_refuses_what_is_no_move() -> None:
+    """add_variation("3c3d") is a TypeError naming Move.from_usi (a node knows no position
+    to read USI text in); the tree is left as it was. Compiled and pure alike."""
+    game = _game()
+    first = game.mainline()[0]
+    for wrong in ("3c3d", 33, ("3c", "3d")):
+        with pytest.raises(TypeError, match=r"add_variation\(\) takes a Move.*Move\.from_usi"):
+            first.add_variation(wrong)  # type: ignore[arg-type]
+    assert _game() == game
+    move = Move.from_usi("3c3d", game.position_at(first))
+    assert move == first.add_variation(move).move
 
 
 def test_children_behave_as_a_list_and_change_the_tree() -> None:

@@ -68,6 +68,32 @@ def test_pieces_are_placed_by_file_and_rank() -> None:
     assert "玉" == texts["59"].text
 
 
+def test_flipped_board_is_seen_from_whites_side() -> None:
+    """flipped: file 1 on the left, the last rank on top, black's pieces turned, black's
+    hand on top; the same pieces, highlights and hands as unflipped."""
+    game = _game()
+    position = game.final_position()
+    root = _tree(svg_board(position, last_move=game.mainline()[-1].move, flipped=True))
+    texts = {
+        t.attrib["data-square"]: t
+        for t in root.iterfind(".//svg:text", _NS)
+        if "piece" in t.attrib.get("class", "").split()
+    }
+    assert float(texts["19"].attrib["x"]) < float(texts["99"].attrib["x"])
+    assert float(texts["59"].attrib["y"]) < float(texts["51"].attrib["y"])
+    assert "rotate(180" in texts["59"].attrib["transform"]
+    assert "transform" not in texts["51"].attrib
+    assert _expected(position) == _pieces(root)
+    x = {
+        t.attrib["data-file"]: float(t.attrib["x"])
+        for t in root.iterfind(".//svg:text[@class='file']", _NS)
+    }
+    assert x["1"] < x["9"]
+    hands = [g.attrib["class"] for g in root.iterfind(".//svg:g", _NS)
+             if g.attrib.get("class", "").startswith("hand ")]
+    assert ["hand black", "hand white"] == hands  # the top hand first
+
+
 def test_last_move_and_hands() -> None:
     """After a drop the destination is highlighted; hands list what each side holds."""
     game = _game()

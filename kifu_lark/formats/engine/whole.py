@@ -31,6 +31,7 @@ DIAGRAM_GROUPS = (
     ("ranks", "bod__RANK_LINE"),
     ("frame_end", "bod__FRAME_LINE"),
     ("hand_after", "HAND_LINE"),
+    ("move_count", "MOVE_COUNT_LINE"),
     ("turn", "TURN_LINE"),
     ("head_after", "HEAD_BLOCK"),
 )
@@ -67,8 +68,9 @@ def lexed_as(lark: Lark, name: str, states: Iterable[Sequence[str]]) -> str:
 
 def diagram(lark: Lark, blanks: str) -> str:
     """The regex of a diagram as the usual writers place it, each part optional: a hand
-    line, the board (column numbers, frame, a rank line a rank, frame), a hand line, a
-    side-to-move line and the header lines after them; ``blanks`` between the parts (none
+    line, the board (column numbers, frame, a rank line a rank, frame), a hand line, the
+    move count line (``手数＝N``: a diagram some moves into a game), a side-to-move line
+    and the header lines after them; ``blanks`` between the parts (none
     between rank lines). Its groups are :data:`DIAGRAM_GROUPS`'."""
     # the parser's states where each part can start: before any item (the start state, or
     # after an item of the head), inside the board after its column numbers or a rank line
@@ -86,6 +88,7 @@ def diagram(lark: Lark, blanks: str) -> str:
         f"{part('frame', 'bod__FRAME_LINE', board_start)}{blanks}"
         f"(?P<ranks>(?:{rank})++)(?P<frame_end>{frame_end}){blanks})?+"
         f"(?:{part('hand_after', 'HAND_LINE')}{blanks})?+"
+        f"(?:{part('move_count', 'MOVE_COUNT_LINE')}{blanks})?+"
         f"(?:{part('turn', 'TURN_LINE')}{blanks})?+"
         f"(?:{part('head_after', 'HEAD_BLOCK')}{blanks})?+"
     )

@@ -70,6 +70,8 @@ def diagram_cases(moves: str) -> tuple[tuple[str, bool, str], ...]:
     spaced = DIAGRAM.replace("１\n", "１\n\n").replace("+\n|v香", "+\n\n|v香")
     gap = DIAGRAM.replace("|四\n", "|四\n\n")
     turn_first = "".join([*rows[:-2], rows[-1], rows[-2]])
+    # Kifu for Windows writes a diagram some moves into a game with its move count there
+    counted = DIAGRAM.replace("先手番\n", "手数＝12  ▲７六歩  まで\n先手番\n")
     return (
         ("先手：a\n" + DIAGRAM + moves, True, "a diagram"),
         (DIAGRAM + moves, True, "no head"),
@@ -79,7 +81,9 @@ def diagram_cases(moves: str) -> tuple[tuple[str, bool, str], ...]:
         ("先手：a\n" + DIAGRAM + "後手：b\n*a comment\n" + moves, True, "head after"),
         ("先手：a\n" + gap + moves, False, "a blank line between ranks"),
         ("先手：a\n" + turn_first + moves, False, "parts in another order"),
-        ("先手：a\n" + DIAGRAM + "手数＝0\n" + moves, False, "a move count"),
+        ("先手：a\n" + DIAGRAM + "手数＝0\n" + moves, False, "a move count after the turn"),
+        ("先手：a\n" + counted + moves, True, "a move count before the turn"),
+        ("先手：a\n" + counted.replace("先手番\n", "") + moves, True, "a move count, no turn"),
         ("先手：a\n" + DIAGRAM.replace("|一", "|x") + moves, False, "not a rank line"),
         ("先手：a\n" + DIAGRAM.replace("|五\n", "|五\n先手番\n") + moves, False, "turn inside"),
     )

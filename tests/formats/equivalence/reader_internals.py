@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from kifu_lark.formats import csa_moves, csa_start, diagram, japanese_move, kif_moves
+from kifu_lark.formats import csa_moves, csa_start, diagram, japanese_move, ki2_read, kif_moves
 from kifu_lark.formats.engine import tokens
 
 #: The KIF walk reads a block this many characters at a time.
@@ -40,6 +40,12 @@ def kif_walk() -> tuple[re.Pattern[str], re.Pattern[str], int, tuple[str, ...]]:
         kif_moves._STRIDE,
         kif_moves._WALK_GROUPS,
     )
+
+
+def ki2_walk() -> re.Pattern[str]:
+    """The KI2 walk of a move line: a move with the blanks before it (group 1) and the move
+    (group 2), or the rest of the line where no move starts (both groups empty)."""
+    return ki2_read._walk_regex()
 
 
 def kif_line_starts(block: str, line: int) -> Any:

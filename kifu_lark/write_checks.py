@@ -1,0 +1,77 @@
+"""What every writer refuses, or warns of, before it writes: what a format declares it
+cannot hold (variations, other start positions, a start's move number, a foul's
+declaration), checked once here rather than in each writer."""
+
+from __future__ import annotations
+
+import warnings
+
+from kifu_lark.board import FOUL_DECLARATIONS, Board
+from kifu_lark.errors import (
+    MAINLINE_ONLY,
+    IllegalMoveError,
+    LossyWriteWarning,
+    UnsupportedFeatureError,
+)
+from kifu_lark.formats.base import Format
+from kifu_lark.model.game import Game
+
+
+def check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
+    """Refuse, for every writer alike, what a format declares it cannot hold: variations
+    (unless ``mainline_only``) and start positions other than the variant's usual one."""
+    caps = fmt.capabilities
+    if not caps.start_positions and game.start.sfen(ply=1) != game.start.variant.start_sfen:
+        raise UnsupportedFeatureError(
+            f"{fmt.name} holds games from the usual start position only",
+            format=fmt.name,
+            hint=f"this game starts from {game.start.sfen()}",
+        )
+    if not caps.start_ply and game.start.ply != 1:
+        warnings.warn(
+            LossyWriteWarning(
+                f"{fmt.name} has no move number for the start position: "
+                f"move {game.start.ply} is written as move 1",
+                format=fmt.name,
+                kind="START_PLY",
+                written=None,
+            ),
+            stacklevel=4,
+        )
+    if not caps.branches and not mainline_only and any(
+        node.variations for node in (game.root, *game.root.walk())
+    ):
+        raise UnsupportedFeatureError(
+            f"{fmt.name} holds one line of moves; the game has variations",
+            format=fmt.name,
+            hint=f"pass {MAINLINE_ONLY} to drop them",
+            settings=(MAINLINE_ONLY,),
+        )
+    kinds = caps.special_kinds
+    if not caps.specials or (kinds is not None and not FOUL_DECLARATIONS <= kinds):
+        _refuse_undeclared_fouls(game, fmt)
+
+
+def _refuse_undeclared_fouls(game: Game, fmt: Format) -> None:
+    """A record may end in a foul that its result declares (反則勝ち after an illegal move):
+    a format that cannot write that declaration would write a record its reader refuses."""
+
+    caps = fmt.capabilities
+    for node in game.root.walk():
+        special = node.special
+        if special is None or special.kind not in FOUL_DECLARATIONS or node.parent is None:
+            continue
+        if caps.specials and caps.special_kinds is not None and special.kind in caps.special_kinds:
+            continue
+        board = Board(game.start)
+        try:
+            for step in node.parent.path():
+                if step.move is not None:
+                    board.push(step.move)
+        except IllegalMoveError as err:
+            raise UnsupportedFeatureError(
+                f"{fmt.name} cannot declare the foul that ends this game "
+                f"({special.kind.name} after move {node.parent.ply}: {err.message})",
+                format=fmt.name,
+                hint="write it in a format that declares fouls (KIF, KI2, CSA, JKF)",
+            ) from None

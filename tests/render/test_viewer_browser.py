@@ -1,0 +1,256 @@
+"""The viewer page in a real browser: Debian's Chromium, headless, driven by Selenium through
+chromium-driver, the network blocked. Stepping with the keys shows the library's own
+position at every ply (data-sfen), variations switch and come back, the board flips, the
+script API sets the ply, hostile comments stay text, and the page logs no error and
+requests nothing.
+
+Without Chromium, chromium-driver or Selenium the tests skip and say which is missing;
+``KIFU_LARK_REQUIRE_BROWSER=1`` (set by ``.ci/run``, which installs them) makes that a
+failure instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kifu_lark
+from kifu_lark.model.game import Game, Node
+from kifu_lark.render import html
+from tests.conftest import FIXTURES
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+HOSTILE = '</script><img src=x onerror="window.__pwned=1">'
+
+
+def _missing(what: str) -> None:
+    reason = f"the browser tests need {what} (apt-get install -y chromium chromium-driver; "
+    reason += "pip install selenium, in the test extra)"
+    if os.environ.get("KIFU_LARK_REQUIRE_BROWSER") == "1":
+        pytest.fail(reason + "; KIFU_LARK_REQUIRE_BROWSER=1 says they must run")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Chromium that can reach no network: every host resolves to nothing, every
+    request goes to a closed proxy, and the DevTools protocol blocks http(s) and ws(s)."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _missing("Selenium")
+    binary = next((found for name in BROWSERS if (found := shutil.which(name))), None)
+    if binary is None:
+        _missing("Chromium")
+    driver_path = shutil.which("chromedriver")
+    if driver_path is None:
+        _missing("chromedriver (Debian's chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(binary)
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1100,900",
+        "--proxy-server=127.0.0.1:9",
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+        "--no-first-run",
+        "--disable-background-networking",
+    ):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(str(driver_path)))
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd(
+        "Network.setBlockedURLs", {"urls": ["http://*", "https://*", "ws://*", "wss://*"]}
+    )
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
+def page(browser: Any, tmp_path: Path) -> Iterator[Any]:
+    """Opens a game's page from disk; after the test, checks the console held no error and
+    the page requested nothing."""
+
+    def open_page(game: Game, **options: Any) -> Any:
+        path = tmp_path / "game.html"
+        path.write_text(html(game, **options), encoding="utf-8")
+        browser.get_log("browser")  # what earlier pages logged
+        browser.get(path.as_uri())
+        return browser
+
+    yield open_page
+    errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert [] == errors
+    requested = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+    )
+    assert [] == requested
+
+
+def state(driver: Any) -> tuple[str, str, str]:
+    """(data-ply, data-sfen, data-flipped) of the page's root element."""
+    root = driver.find_element("id", "kifu-lark")
+    return (
+        root.get_attribute("data-ply"),
+        root.get_attribute("data-sfen"),
+        root.get_attribute("data-flipped"),
+    )
+
+
+def press(driver: Any, *keys: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    for key in keys:
+        ActionChains(driver).send_keys(key).perform()
+
+
+def sfens(game: Game, line: Node | None = None) -> list[str]:
+    return [position.sfen() for _, position in game.positions(line)]
+
+
+def keys() -> Any:
+    from selenium.webdriver.common.keys import Keys
+
+    return Keys
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "kif/canonical/branches.kif",
+        "ki2/canonical/branches.ki2",
+        "kif/canonical/handicap.kifu",
+        "kif/canonical/minishogi.kifu",
+        "kif/canonical/tsume_diagram.kif",
+        "demo/yagura.kifu",
+    ],
+)
+def test_keys_step_through_the_librarys_positions(page: Any, name: str) -> None:
+    """→ then j to the end, each ply's data-sfen the library's; End stays, ← and k back,
+    Home to the start."""
+    game = kifu_lark.load(FIXTURES / name)
+    driver = page(game)
+    expected = sfens(game)
+    assert ("0", expected[0], "false") == state(driver)
+    for ply, sfen in enumerate(expected[1:], start=1):
+        press(driver, keys().ARROW_RIGHT if ply % 2 else "j")
+        assert (str(ply), sfen) == state(driver)[:2]
+    press(driver, keys().ARROW_RIGHT, keys().END)
+    assert (str(len(expected) - 1), expected[-1]) == state(driver)[:2]
+    for ply in range(len(expected) - 2, -1, -1):
+        press(driver, keys().ARROW_LEFT if ply % 2 else "k")
+        assert (str(ply), expected[ply]) == state(driver)[:2]
+    press(driver, keys().END, keys().HOME)
+    assert ("0", expected[0]) == state(driver)[:2]
+
+
+def test_a_variation_switched_to_and_back(page: Any) -> None:
+    """branches.kif: at move 1, ↓ takes the variation ▲２六歩 and → follows it; back at its
+    first move ↑ returns to ▲７六歩, and → follows the main line again."""
+    game = kifu_lark.load(FIXTURES / "kif/canonical/branches.kif")
+    driver = page(game)
+    variation = game.root.children[1]
+    press(driver, keys().ARROW_RIGHT, keys().ARROW_DOWN)
+    assert ("1", sfens(game, variation)[1]) == state(driver)[:2]
+    for ply, sfen in enumerate(sfens(game, variation)[2:], start=2):
+        press(driver, keys().ARROW_RIGHT)
+        assert (str(ply), sfen) == state(driver)[:2]
+    press(driver, keys().HOME, keys().END)  # the line shown is the variation's still
+    assert sfens(game, variation)[-1] == state(driver)[1]
+    press(driver, keys().HOME, keys().ARROW_RIGHT, keys().ARROW_UP)
+    main = sfens(game)
+    assert ("1", main[1]) == state(driver)[:2]
+    press(driver, keys().ARROW_RIGHT, keys().ARROW_RIGHT)
+    assert ("3", main[3]) == state(driver)[:2]
+
+
+def test_clicking_a_move_jumps_there_and_marks_it(page: Any) -> None:
+    """A click on the variation's ▲６五角打 shows its position, highlighted in the list, its
+    comment shown, its last move marked (a drop: the square reached only)."""
+    game = kifu_lark.load(FIXTURES / "kif/canonical/branches.kif")
+    driver = page(game)
+    (button,) = [
+        b for b in driver.find_elements("css selector", ".kl-mv") if "６五角打" in b.text
+    ]
+    button.click()
+    target = next(n for n in game.root.walk() if n.move is not None and n.move.to.csa() == "65")
+    assert ("5", game.position_at(target).sfen()) == state(driver)[:2]
+    assert "kl-current" in (button.get_attribute("class") or "").split()
+    assert "別の打ち場所" == driver.find_element("css selector", ".kl-comments").text
+    marked = driver.find_elements("css selector", ".kl-view-black rect.last-move")
+    assert [("to", "65")] == [
+        (m.get_attribute("class").split()[-1], m.get_attribute("data-square")) for m in marked
+    ]
+
+
+def test_the_board_flips_with_f_and_the_button(page: Any) -> None:
+    """f shows the view from white's side (its pieces drawn, the other view hidden): file 1
+    on the left; the button flips back."""
+    game = kifu_lark.load(FIXTURES / "demo/yagura.kifu")
+    driver = page(game)
+    press(driver, "f")
+    assert "true" == state(driver)[2]
+    white = driver.find_element("css selector", ".kl-view-white")
+    assert white.is_displayed()
+    assert not driver.find_element("css selector", ".kl-view-black").is_displayed()
+    pieces = white.find_elements("css selector", "use.kl-piece")
+    assert 40 == len(pieces)
+    x = {p.get_attribute("data-square"): float(p.get_attribute("x")) for p in pieces}
+    assert x["19"] < x["99"]  # file 1 is on the left from white's side
+    driver.find_element("css selector", "[data-do=flip]").click()
+    assert "false" == state(driver)[2]
+    black = driver.find_element("css selector", ".kl-view-black")
+    pieces = black.find_elements("css selector", "use.kl-piece")
+    x = {p.get_attribute("data-square"): float(p.get_attribute("x")) for p in pieces}
+    assert x["99"] < x["19"]
+
+
+def test_the_script_api_sets_the_ply(page: Any) -> None:
+    """window.kifuLark.go(n) shows ply n of the line shown (clamped at its ends)."""
+    game = kifu_lark.load(FIXTURES / "demo/yagura.kifu")
+    driver = page(game)
+    expected = sfens(game)
+    assert 7 == driver.execute_script("return window.kifuLark.go(7)")
+    assert ("7", expected[7]) == state(driver)[:2]
+    assert len(expected) - 1 == driver.execute_script("return window.kifuLark.go(10000)")
+    assert 0 == driver.execute_script("return window.kifuLark.go(-3)")
+    shown = driver.execute_script("window.kifuLark.flip(true); return window.kifuLark.state()")
+    assert {"ply": 0, "sfen": expected[0], "flipped": True, "node": 0} == shown
+
+
+def test_hostile_comments_and_headers_stay_text(page: Any) -> None:
+    """A comment and a header holding </script><img onerror=…> show as written; no image is
+    made and nothing runs."""
+    game = kifu_lark.loads("position startpos moves 7g7f 3c3d", "usi")
+    game.headers["先手"] = HOSTILE
+    game.mainline()[0].comments = [HOSTILE]
+    driver = page(game)
+    press(driver, keys().ARROW_RIGHT)
+    assert HOSTILE == driver.find_element("css selector", ".kl-comments").text
+    assert HOSTILE in driver.find_element("css selector", ".kl-headers").text
+    assert [] == driver.find_elements("css selector", "img")
+    assert driver.execute_script("return window.__pwned === undefined")
+
+
+def test_the_board_fits_a_phone(page: Any, browser: Any) -> None:
+    """At a phone's width the board scales down to the screen: no sideways scrolling."""
+    browser.set_window_size(390, 844)
+    try:
+        driver = page(kifu_lark.load(FIXTURES / "demo/yagura.kifu"))
+        width = driver.execute_script("return document.documentElement.clientWidth")
+        board = driver.find_element("css selector", ".kl-view-black svg").rect["width"]
+        scroll = driver.execute_script("return document.documentElement.scrollWidth")
+        assert 0 < board <= width and scroll <= width
+    finally:
+        browser.set_window_size(1100, 900)
