@@ -32,7 +32,13 @@ from kifu_lark.formats.registry import (
 from kifu_lark.model.game import Game, Issue
 from kifu_lark.record import check_tree
 from kifu_lark.tactics.annotate import annotated
-from kifu_lark.textio import Misdeclared, decode_declared, encode, normalize_encoding
+from kifu_lark.textio import (
+    READING_TOLERANCES,
+    Decoded,
+    decode_tolerant,
+    encode,
+    normalize_encoding,
+)
 from kifu_lark.write_checks import check_capabilities
 
 PathLike = str | os.PathLike[str]
@@ -138,7 +144,9 @@ def loads_all(
             unless ``encoding`` is given, and recorded as ``game.encoding``).
         format: a format name (``"csa"``); detected from the text when omitted.
         tolerate: rule breaches to let through (``"two_pawns"``, ``"wrong_turn"`` …, one
-            name or several); each is reported on ``game.warnings``.
+            name or several); each is reported on ``game.warnings``. ``"truncated"``: bytes
+            that end inside a character (a file cut short) give the complete lines before
+            it, with a ``TRUNCATED`` warning on the last game.
         encoding: for bytes, the encoding to decode them with.
         options: format-specific reader options.
 
@@ -147,28 +155,49 @@ def loads_all(
             text with nothing but blanks (no format holds a record in it).
         TypeError: for an option neither this function nor the format's reader takes.
     """
-    used = misdeclared = None
+    decoded = None
     if isinstance(text, bytes | bytearray):
-        text, used, misdeclared = decode_declared(bytes(text), encoding)
+        decoded = _decoded(bytes(text), encoding, tolerate)
+        text = decoded.text
     elif not isinstance(text, str):
         raise TypeError(
             f"loads() reads a str or bytes, not {type(text).__name__}"
             + ("; to read a file, use load()" if hasattr(text, "read") else "")
         )
     games = _loads_all(text, format, tolerate, options, "loads")
-    if used is not None:
-        mark_decoded(games, used, misdeclared)
+    if decoded is not None:
+        _mark_decoded(games, decoded.encoding, decoded)
     return games
 
 
-def mark_decoded(games: list[Game], used: str | None, misdeclared: Misdeclared | None) -> None:
-    """Record on each game the encoding its bytes were read in, and warn (first of
-    ``game.warnings``, code ``DECLARED_ENCODING``) when the text declares another one."""
+def _decoded(data: bytes, encoding: str | None, tolerate: Tolerate) -> Decoded:
+    """The bytes decoded; the last line left out when ``tolerate`` names ``"truncated"``
+    and the bytes end inside a character."""
+    names = (tolerate,) if isinstance(tolerate, str | Violation) else tolerate
+    truncated = any(isinstance(n, str) and n.strip().lower() in READING_TOLERANCES for n in names)
+    return decode_tolerant(data, encoding, truncated)
+
+
+def _mark_decoded(games: list[Game], used: str | None, decoded: Decoded | None) -> None:
+    """Record on each game the encoding its bytes were read in; warn (first of
+    ``game.warnings``, code ``DECLARED_ENCODING``) when the text declares another one, and
+    on the last game (``TRUNCATED``) when ``tolerate="truncated"`` left out a cut line."""
+    misdeclared = decoded.misdeclared if decoded is not None else None
     for game in games:
         game.encoding = used
         if misdeclared is not None:
             issue = Issue("DECLARED_ENCODING", misdeclared.message(), None, misdeclared.line, 1)
             game.warnings.insert(0, issue)
+    cut = decoded.cut if decoded is not None else None
+    if cut is not None and games:
+        games[-1].warnings.append(
+            Issue(
+                "TRUNCATED",
+                f"the last line was left out: {cut.message} ({cut.text} where the bytes stop)",
+                line=cut.line,
+                column=cut.column,
+            )
+        )
 
 
 def _loads_all(
@@ -244,18 +273,20 @@ def _first(games: list[Game], where: str, function: str) -> Game:
 
 
 def _read_source(
-    source: Source, encoding: str | None
-) -> tuple[str, str | None, Misdeclared | None, str | None]:
+    source: Source, encoding: str | None, tolerate: Tolerate = ()
+) -> tuple[str, str | None, Decoded | None, str | None]:
     """The text of ``source``, the encoding it was decoded with (``None`` for a text file
-    object: it decoded itself), the declaration its bytes contradict and its file name, when
-    it has one."""
+    object: it decoded itself), what its bytes' decoding found (the declaration they
+    contradict, what ``tolerate="truncated"`` cut; ``None`` for a text file object) and its
+    file name, when it has one."""
     if isinstance(source, str | os.PathLike):
         path = os.fspath(source)
         try:
             data = Path(path).read_bytes()
         except OSError as err:
             raise io_error(err, "read", path) from None
-        return (*decode_declared(data, encoding), path)
+        decoded = _decoded(data, encoding, tolerate)
+        return decoded.text, decoded.encoding, decoded, path
     read = getattr(source, "read", None)
     if read is None:
         raise TypeError(
@@ -269,7 +300,8 @@ def _read_source(
     except OSError as err:
         raise io_error(err, "read", name or "the file") from None
     if isinstance(content, bytes | bytearray):
-        return (*decode_declared(bytes(content), encoding), name)
+        decoded = _decoded(bytes(content), encoding, tolerate)
+        return decoded.text, decoded.encoding, decoded, name
     if not isinstance(content, str):
         raise TypeError(f"the file object's read() gave {type(content).__name__}, not str/bytes")
     return content, getattr(source, "encoding", None), None, name
@@ -294,10 +326,10 @@ def load_all(
         KifuError: any problem in the text, located by line and column.
         TypeError: for an option neither this function nor the format's reader takes.
     """
-    text, used, misdeclared, name = _read_source(source, encoding)
+    text, used, decoded, name = _read_source(source, encoding, tolerate)
     fmt = _format(format, text=text, path=name)
     games = _loads_all(text, fmt, tolerate, options, "load")
-    mark_decoded(games, used, misdeclared)
+    _mark_decoded(games, used, decoded)
     return games
 
 

@@ -9,7 +9,8 @@ record layer, the evaluation reader, the move texts and the renderer.
 from __future__ import annotations
 
 from kifu_lark import record
-from kifu_lark.formats.evaluation import node_evaluation, resolve_pv, set_evaluation
+from kifu_lark.formats.evaluation import node_evaluation, set_evaluation
+from kifu_lark.formats.evaluation_pv import resolve_pv
 from kifu_lark.formats.line_text import line_texts
 from kifu_lark.formats.move_text import check_notation
 from kifu_lark.model.game import Game

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import kifu_lark
+from kifu_lark.dataset.records import read_games
 from kifu_lark.errors import KifuError, KifuFileNotFoundError, KifuIOError
 
 KIF = "先手：羽生\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
@@ -156,6 +157,46 @@ def test_a_read_pauses_the_collector_and_leaves_it_as_it_found_it() -> None:
         if was:
             gc.enable()
     assert [False, False, False] == seen
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp932"])
+def test_tolerate_truncated_reads_a_record_cut_inside_a_character(
+    tmp_path: Path, encoding: str
+) -> None:
+    """Bytes cut inside the last line's character: refused (TRUNCATED, located) unless
+    tolerate="truncated", which reads the complete lines and warns, for loads and load."""
+    whole = KIF + "   3 ２六歩(27)\n"
+    data = whole.encode(encoding)
+    data = data[: data.rindex("歩".encode(encoding)) + 1]
+    with pytest.raises(KifuError) as caught:
+        kifu_lark.loads(data)
+    assert ("TRUNCATED", 5, 8) == (caught.value.code, caught.value.line, caught.value.column)
+    (tmp_path / "cut.kif").write_bytes(data)
+    for game in (
+        kifu_lark.loads(data, tolerate="truncated"),
+        kifu_lark.load(tmp_path / "cut.kif", tolerate=["truncated", "two_pawns"]),
+    ):
+        assert ["7g7f", "3c3d"] == _usi(game)
+        assert encoding == game.encoding
+        assert [("TRUNCATED", 5, 8)] == [(w.code, w.line, w.column) for w in game.warnings]
+
+
+def test_a_cut_record_with_a_wrong_declaration_warns_of_both() -> None:
+    """tolerate="truncated" on a record whose ``#KIF encoding=`` its bytes contradict: the
+    declaration's warning first, the cut's last, in loads, load of a binary file object and
+    the dataset's read_games."""
+    data = ("#KIF version=2.0 encoding=EUC-JP\n" + KIF + "   3 ２六歩(27)\n").encode()
+    data = data[: data.rindex("歩".encode()) + 1]
+    for games in (
+        [kifu_lark.loads(data, tolerate="truncated")],
+        [kifu_lark.load(io.BytesIO(data), "kif", tolerate="truncated")],
+        read_games(data, "cut.kif", tolerate=["truncated"]),
+    ):
+        (game,) = games
+        assert ["7g7f", "3c3d"] == _usi(game) and "utf-8" == game.encoding
+        assert [("DECLARED_ENCODING", 1), ("TRUNCATED", 6)] == [
+            (w.code, w.line) for w in game.warnings
+        ]
 
 
 MULTI = Path(__file__).parent.parent / "fixtures" / "csa" / "multi.csa"

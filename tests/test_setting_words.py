@@ -22,6 +22,8 @@ from tests.conftest import ROOT
 FORKED = (ROOT / "fixtures/kif/quirks/fork_marks.kifu").read_text(encoding="utf-8")
 NIFU = "position sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P 1 moves P*5e\n"
 NOT_TEXT = b"\xff\xfe\x81\n"
+#: A KIF record whose bytes end inside a character (歩 cut after its first byte).
+CUT = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩".encode()[:-2]
 CSA = "PI\n+\n+7776FU\n-3334FU\n%TORYO\n"
 
 #: A keyword argument as Python writes it (``name=True``, ``name=…``, ``name='x'``, ``name={``).
@@ -60,6 +62,8 @@ API_CASES: dict[str, tuple[Callable[[Path], object], str]] = {
     "encoding": (lambda _: kifu_lark.loads(NOT_TEXT, "kif"), "pass encoding=…"),
     "format": (lambda _: kifu_lark.loads("hello world\n"), "name it with format=…"),
     "tolerate": (lambda _: kifu_lark.loads(NIFU, "usi"), "tolerate={'two_pawns'} reads it"),
+    "truncated": (lambda _: kifu_lark.loads(CUT, "kif"),
+                  "tolerate={'truncated'} reads the complete lines"),
     "export": (_export_in_use, "resume=True to finish the export in it, overwrite=True"),
     "training": (_filters_on_jsonl, "to='hcpe' or to='psv'"),
     "exists": (_existing, "pass overwrite=True to replace it"),
@@ -82,6 +86,9 @@ CLI_CASES: dict[str, tuple[list[str], str]] = {
     "format": (["convert", "{words}", "--to", "csa"], "name it with --from FORMAT"),
     "tolerate": (["validate", "{nifu}"], "--tolerate two_pawns reads it"),
     "tolerate-json": (["validate", "--json", "{nifu}"], "--tolerate two_pawns reads it"),
+    "truncated": (["validate", "{cut}"], "--tolerate truncated reads the complete lines"),
+    "truncated-convert": (["convert", "{cut}", "--to", "csa"],
+                          "--tolerate truncated reads the complete lines"),
     "export": (["export", "{csa}", "-o", "{used}", "--to", "jsonl"],
                "--resume to finish the export in it, --overwrite to replace it"),
     "training": (["export", "{csa}", "-o", "{tmp}/o", "--to", "jsonl", "--min-plies", "3"],
@@ -101,6 +108,7 @@ def test_the_command_line_names_its_options(
         "bytes": ("bytes.kif", NOT_TEXT),
         "words": ("words.txt", b"hello world\n"),
         "nifu": ("nifu.usi", NIFU.encode()),
+        "cut": ("cut.kif", CUT),
         "csa": ("a.csa", CSA.encode()),
     }
     names = {"tmp": str(tmp_path), "used": str(tmp_path / "used")}

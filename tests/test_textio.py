@@ -8,7 +8,8 @@ import pytest
 
 import kifu_lark
 from kifu_lark.cli import main
-from kifu_lark.textio import Misdeclared, decode, decode_declared
+from kifu_lark.errors import KifuEncodingError
+from kifu_lark.textio import Misdeclared, decode, decode_declared, decode_tolerant
 
 # ASCII bytes decode as UTF-8 too: the encoding reported tells whether the declaration won.
 _CSA = b"V2.2\nPI\n+\n+7776FU\n%TORYO\n"
@@ -37,6 +38,44 @@ def test_declared_encoding(data: bytes, expected: str) -> None:
 def test_a_wrong_declaration_falls_back_to_detection() -> None:
     data = "'charset=EUC-JP\n'＊コメント\n".encode("cp932")
     assert decode(data) == (data.decode("cp932"), "cp932")
+
+
+# A KIF record of 17 move lines whose last line is cut inside its last character (歩 is 3
+# bytes in UTF-8): CP932 stops on line 1, UTF-8 reads to the cut on line 18.
+_KIF = "手合割：平手\n" + "".join(f"{n} ７六歩(77)\n" for n in range(1, 18))
+_CUT = _KIF.encode("utf-8")[:-7]  # "17 ７六歩(77)\n" loses "(77)\n" and two bytes of 歩
+
+
+def test_a_cut_record_is_located_where_the_furthest_encoding_stops() -> None:
+    """The error names the encoding that read furthest and its line, column (in characters)
+    and bytes, not where CP932 stopped."""
+    with pytest.raises(KifuEncodingError) as caught:
+        decode(_CUT)
+    err = caught.value
+    assert ("TRUNCATED", 18, 6, repr(b"\xe6")) == (err.code, err.line, err.column, err.text)
+    assert "utf-8" in err.message and "17 ７六" == err.source_line
+
+
+def test_bytes_wrong_before_the_end_name_the_encoding_that_read_furthest() -> None:
+    """Bytes no candidate decodes, not at the end: the furthest reader's position."""
+    data = "手合割：平手\n１ ７六歩\n".encode() + b"\x81\x00\xff\xfe\n2 x\n"
+    with pytest.raises(KifuEncodingError) as caught:
+        decode(data)
+    err = caught.value
+    assert ("ENCODING", 3, 1) == (err.code, err.line, err.column)
+    assert "utf-8 reads furthest" in err.message
+
+
+def test_tolerating_truncated_reads_the_complete_lines() -> None:
+    """decode_tolerant gives the lines before the cut one, and the error it would raise."""
+    found = decode_tolerant(_CUT, truncated=True)
+    assert (_KIF.rsplit("17 ", 1)[0], "utf-8", None) == found[:3]
+    assert found.cut is not None and ("TRUNCATED", 18) == (found.cut.code, found.cut.line)
+    cp932 = decode_tolerant(_KIF.encode("cp932")[:-6], truncated=True)  # inside 歩 (2 bytes)
+    assert (_KIF.rsplit("17 ", 1)[0], "cp932") == (cp932.text, cp932.encoding)
+    assert cp932.cut is not None and 18 == cp932.cut.line
+    with pytest.raises(KifuEncodingError):  # not cut inside a character: refused still
+        decode_tolerant(b"ok\n\x81\x00\xff\xfe", truncated=True)
 
 
 KIF_UTF8 = "#KIF version=2.0 encoding=UTF-8\n手合割：平手\n手数----指手--\n   1 ７六歩(77)\n"
@@ -92,3 +131,17 @@ def test_a_misdeclared_record_reads_with_a_warning(
     assert f"{path}:1:1: warning: the text declares the encoding UTF-8" in shown
     assert "read as cp932 [DECLARED_ENCODING]" in shown
     assert [] == kifu_lark.load(path, encoding="cp932").warnings  # asked for: no surprise
+
+
+def test_a_cut_record_that_misdeclares_its_encoding_is_told_of_both() -> None:
+    """``#KIF encoding=EUC-JP`` over UTF-8 bytes cut inside a character: read as UTF-8 up
+    to the cut line, with the wrong declaration and the cut both given; refused without
+    ``truncated``, TRUNCATED where UTF-8 stops."""
+    data = ("#KIF version=2.0 encoding=EUC-JP\n" + _KIF).encode()[:-7]
+    found = decode_tolerant(data, truncated=True)
+    assert ("utf-8", Misdeclared("EUC-JP", "utf-8", 1)) == (found.encoding, found.misdeclared)
+    assert found.text.endswith("16 ７六歩(77)\n")
+    assert found.cut is not None and ("TRUNCATED", 19) == (found.cut.code, found.cut.line)
+    with pytest.raises(KifuEncodingError) as caught:
+        decode_declared(data)
+    assert ("TRUNCATED", 19, 6) == (caught.value.code, caught.value.line, caught.value.column)

@@ -106,7 +106,7 @@ def add_read_options(parser: argparse.ArgumentParser) -> None:
         metavar="LIST",
         help="comma-separated rule breaches to let through and report ("
         + ", ".join(sorted(TOLERABLE))
-        + ")",
+        + "), or truncated: read the complete lines of a file cut inside a character",
     )
     parser.add_argument(
         "--glob",

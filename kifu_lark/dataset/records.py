@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kifu_lark.api import loads_all, mark_decoded
+from kifu_lark.api import loads_all
 from kifu_lark.dataset.training_filter import outcome as game_outcome
 from kifu_lark.errors import KifuError, Setting
 from kifu_lark.formats.registry import format_for_path
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
-from kifu_lark.textio import decode_declared
 
 _FORMAT = Setting("source_format")
 
@@ -31,8 +30,9 @@ def read_games(
     """
     by_ext = format_for_path(name)
     fmt = source_format or (by_ext.name if by_ext else None)
-    text, used, misdeclared = decode_declared(data, encoding)
-    games = loads_all(text, fmt, tolerate=tuple(tolerate))
+    # bytes: loads_all decodes them (tolerate="truncated" included), sets game.encoding and
+    # warns of a declaration the bytes contradict
+    games = loads_all(data, fmt, tolerate=tuple(tolerate), encoding=encoding)
     if not games:
         raise KifuError(
             "the text holds no record",
@@ -43,7 +43,6 @@ def read_games(
             hint=f"check that this is a record, and its format ({_FORMAT})",
             settings=(_FORMAT,),
         )
-    mark_decoded(games, used, misdeclared)
     return games
 
 

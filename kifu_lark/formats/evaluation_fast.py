@@ -20,6 +20,7 @@ GRAMMAR = "evaluation.lark"
 #: this keeps them from lark (``Node.evaluation`` runs it over every comment line).
 _LOOKS: Final = re.compile(
     r"\*[ \t]*[-+0-9]|[#*](?:評価値|読み筋|詰み|深さ|ノード数|エンジン)=|\*(?:解析|対局|検討)"
+    r"|#(?:指し手|形勢)\["
 )
 
 

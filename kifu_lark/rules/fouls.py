@@ -14,6 +14,7 @@ from kifu_lark.errors import KifuError
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.model.node import Node
 from kifu_lark.rules.violations import ALL_TOLERABLE, TOLERABLE, Violation
+from kifu_lark.textio import READING_TOLERANCES
 
 #: The codes of the breaches a record may be read with (``IllegalMoveError.code``).
 TOLERABLE_CODES = frozenset(v.value for v in TOLERABLE.values())
@@ -33,7 +34,8 @@ def foul_allowance(node: Node) -> frozenset[Violation]:
 
 
 def tolerance(names: Iterable[str | Violation]) -> frozenset[Violation]:
-    """The violations named (``"two_pawns"``, ``"wrong_turn"`` … or ``Violation`` values).
+    """The violations named (``"two_pawns"``, ``"wrong_turn"`` … or ``Violation`` values);
+    the reading tolerances (``"truncated"``) are accepted and left to the decoding.
 
     Raises:
         KifuError: for a name that is not a tolerable breach.
@@ -44,11 +46,13 @@ def tolerance(names: Iterable[str | Violation]) -> frozenset[Violation]:
             allowed.add(name)
             continue
         key = name.strip().lower().replace("-", "_")
+        if key in READING_TOLERANCES:
+            continue  # not a rule: the bytes' decoding takes it (kifu_lark.textio)
         if key not in TOLERABLE:
             raise KifuError(
                 f"cannot tolerate {name!r}",
                 code="USAGE",
-                hint="tolerable: " + ", ".join(sorted(TOLERABLE)),
+                hint="tolerable: " + ", ".join(sorted({*TOLERABLE, *READING_TOLERANCES})),
             )
         allowed.add(TOLERABLE[key])
     return frozenset(allowed)

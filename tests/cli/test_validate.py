@@ -32,3 +32,23 @@ def test_a_folder_names_the_files_it_skipped(
     report = json.loads(capsys.readouterr().out)
     assert skipped == report["skipped"]
     assert {"files": 1, "valid": 1, "invalid": 0, "skipped": 2} == report["summary"]
+
+
+def test_tolerate_truncated_reads_a_cut_file_and_reports_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file cut inside a character is invalid, located; --tolerate truncated reads its
+    complete lines and reports the warning, in validate and convert."""
+    data = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩".encode()[:-2]
+    (tmp_path / "cut.kif").write_bytes(data)
+    assert 1 == main(["validate", str(tmp_path / "cut.kif")])
+    assert f"{tmp_path / 'cut.kif'}:4:8: error:" in capsys.readouterr().out
+    assert 0 == main(["validate", "--tolerate", "truncated", str(tmp_path / "cut.kif")])
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'cut.kif'}:4:8: warning: the last line was left out" in out
+    out_file = tmp_path / "out.csa"
+    assert 0 == main(
+        ["convert", "--tolerate", "truncated", str(tmp_path / "cut.kif"), "-o", str(out_file)]
+    )
+    assert "[TRUNCATED]" in capsys.readouterr().err
+    assert "+7776FU\n-3334FU\n" in out_file.read_text()

@@ -3,6 +3,7 @@ writers convert them (PV in the target's notation), floodgate's notes become hea
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -213,3 +214,16 @@ def test_an_evaluation_set_in_code_is_written_in_each_format_s_form() -> None:
     assert "'** -20 +2625FU\n'**深さ=7\n" in csa
     again = kifu_lark.loads(csa, "csa")
     assert again.mainline()[3].evaluation == node.evaluation
+
+
+def test_shogigui_mates_and_piyo_lines_read_and_piyo_s_other_line_stays_a_comment() -> None:
+    """ShogiGUI's ``評価値 +詰 13`` / ``-詰`` are mates, black's view; Piyo Shogi's
+    ``#指し手[…]`` gives score and PV, its ``#推奨手[…]`` (another move's line) does not."""
+    mates = kifu_lark.parse_evaluation("*解析 0 △ 評価値 -詰 3 読み筋 △同　角成(46)")
+    assert (None, -3) == (mates.score, mates.mate)
+    assert 13 == kifu_lark.parse_evaluation("*対局 評価値 +詰 13 読み筋 ▲５二金(61)").mate
+    assert -math.inf == kifu_lark.parse_evaluation("*解析 0 ▲ 評価値 -詰").mate
+    piyo = kifu_lark.parse_evaluation("#指し手[-62]△７五歩  ▲３三桂成  △同金  ")
+    assert (-62, ("△７五歩", "▲３三桂成", "△同金")) == (piyo.score, piyo.pv)
+    with pytest.raises(kifu_lark.KifuSyntaxError):
+        kifu_lark.parse_evaluation("#推奨手[244] ▲５六歩  △同　歩")
