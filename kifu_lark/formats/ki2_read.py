@@ -21,7 +21,6 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.diagram import DIAGRAM_LINES, DiagramReader
 from kifu_lark.formats.engine import parsing, whole
 from kifu_lark.formats.engine.parsing import terminal_regex
-from kifu_lark.formats.engine.tokens import match_tokens
 from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
 from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.japanese_move import FIELDS, MARKS, fields_of, move_regex
@@ -247,14 +246,21 @@ _SCAN = r"(?:[ \t　]*+[▲☗▼△☖▽][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
 def whole_record_pattern() -> re.Pattern[str]:
     """The usual record whole, as lark's lexer reads it with MOVES_BLOCK matched by
     :data:`_SCAN`: a HEAD_BLOCK (or none), a board diagram (or none, see ``whole.diagram``),
-    one MOVES_BLOCK (or none: a game ended before its first move) and the SUMMARY_LINE (or
-    none), blank lines between them, and nothing else. Each terminal is an atomic group
+    one MOVES_BLOCK (or none: a game ended before its first move), the SUMMARY_LINE (or
+    none) and the 変化 sections after a MOVES_BLOCK (see ``whole.variations``), blank lines
+    between them, and nothing else. Each terminal is an atomic group
     holding its own pattern, so that it takes what lark's lexer takes (its first match, none
     of it given back). No terminal lark tries first can match where each starts: HEAD_BLOCK
     leaves out the lines they take, a line that lark would read as a header line (priority
     1; it may start with ``▼``) is left out here, and the diagram's parts are placed by
     ``whole.lexed_as``. tests/formats/equivalence/test_tokens.py
     checks that the tokens are those of a parser with that MOVES_BLOCK, on every text."""
+    return _patterns()[0]
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """:func:`whole_record_pattern` and the pattern of one 変化 section in it."""
     lark = DECLARATION.scanner()
 
     def term(name: str) -> str:
@@ -262,11 +268,14 @@ def whole_record_pattern() -> re.Pattern[str]:
 
     blanks = f"{term('BLANK_LINE')}*+"
     header = term("HEADER_LINE")
-    return re.compile(
+    variations, section = whole.variations(lark, blanks, ("MOVES_BLOCK",))
+    pattern = re.compile(
         f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{whole.diagram(lark, blanks)}"
-        f"(?:(?!{header})(?P<moves>{term('MOVES_BLOCK')}){blanks})?+"
-        f"(?:(?!{header})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+\\Z"
+        f"(?:(?!{header})(?P<moves>{term('MOVES_BLOCK')}){blanks}"
+        f"(?:(?!{header})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+{variations}"
+        f"|(?:(?!{header})(?P<summary_only>{term('SUMMARY_LINE')}){blanks})?+)\\Z"
     )
+    return pattern, section
 
 
 _WHOLE_RECORD = (
@@ -274,6 +283,7 @@ _WHOLE_RECORD = (
     *whole.DIAGRAM_GROUPS,
     ("moves", "MOVES_BLOCK"),
     ("summary", "SUMMARY_LINE"),
+    ("summary_only", "SUMMARY_LINE"),  # a game ended before its first move
 )
 
 
@@ -281,10 +291,11 @@ def _whole_record(text: str) -> Tree[Any] | None:
     """The parse tree of ``text`` when it is one usual record whole (see
     :func:`whole_record_pattern`), with the tokens lark makes; ``None`` for any other text.
     One match of a compiled pattern cuts the record: lark's lexer is not run at all."""
-    m = whole_record_pattern().match(text)
+    pattern, section = _patterns()
+    m = pattern.match(text)
     if m is None:
         return None
-    tokens = match_tokens(m, _WHOLE_RECORD)
+    tokens = whole.tokens_with_variations(m, _WHOLE_RECORD, section)
     if m.start("ranks") < 0:  # no board: the tokens are the items
         return Tree("start", [t for t in tokens if t is not None])
     return Tree("start", whole.items(tokens))

@@ -14,7 +14,6 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.diagram import DIAGRAM_LINES, DiagramReader
 from kifu_lark.formats.engine import parsing, whole
 from kifu_lark.formats.engine.parsing import terminal_regex
-from kifu_lark.formats.engine.tokens import match_tokens
 from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
 from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.kif_moves import FORMAT_NAME as FORMAT_NAME
@@ -192,25 +191,34 @@ _SCAN = r"(?:[ \t]*+[0-9][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
 def whole_record_pattern() -> re.Pattern[str]:
     """The usual record whole, as the reader's parser (MOVES_BLOCK scanned with
     :data:`_SCAN`) lexes it: a HEAD_BLOCK (or none), a board diagram (or none, see
-    ``whole.diagram``), MOVES_HEADER, one MOVES_BLOCK and the SUMMARY_LINE (or none), blank
-    lines between them, and nothing else. Each terminal is an atomic group holding its own
+    ``whole.diagram``), MOVES_HEADER, one MOVES_BLOCK, the SUMMARY_LINE (or none) and the 変化
+    sections (see ``whole.variations``), blank lines between them, and nothing else. Each terminal is an atomic group holding its own
     pattern, so that it takes what lark's lexer takes (its first match, none of it given
     back). No terminal lark tries first can match where each starts (HEAD_BLOCK leaves out
     the lines they take; a summary line lark would read as a header line is left out here;
     the diagram's parts are placed by ``whole.lexed_as``).
     tests/formats/equivalence/test_tokens.py checks that the tokens are lark's on every
     text."""
+    return _patterns()[0]
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """:func:`whole_record_pattern` and the pattern of one 変化 section in it."""
     lark = DECLARATION.scanner()
 
     def term(name: str) -> str:
         return f"(?>{lark.get_terminal(name).pattern.to_regexp()})"
 
     blanks = f"{term('BLANK_LINE')}*+"
-    return re.compile(
+    variations, section = whole.variations(lark, blanks, ("MOVES_HEADER", "MOVES_BLOCK"))
+    pattern = re.compile(
         f"(?!{term('BOM')})(?P<head>{term('HEAD_BLOCK')})?+{blanks}{whole.diagram(lark, blanks)}"
         f"(?P<header>{term('MOVES_HEADER')}){blanks}(?P<moves>{term('MOVES_BLOCK')}){blanks}"
-        f"(?:(?!{term('HEADER_LINE')})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+\\Z"
+        f"(?:(?!{term('HEADER_LINE')})(?P<summary>{term('SUMMARY_LINE')}){blanks})?+"
+        f"{variations}\\Z"
     )
+    return pattern, section
 
 
 _WHOLE_RECORD = (
@@ -226,10 +234,11 @@ def _whole_record(text: str) -> Tree[Token] | None:
     """The parse tree of ``text`` when it is one usual record whole (see
     :func:`whole_record_pattern`), with the tokens lark makes; ``None`` for any other text.
     lark makes no token here: the usual record, with or without a diagram, needs no parser."""
-    m = whole_record_pattern().match(text)
+    pattern, section = _patterns()
+    m = pattern.match(text)
     if m is None:
         return None
-    tokens = match_tokens(m, _WHOLE_RECORD)
+    tokens = whole.tokens_with_variations(m, _WHOLE_RECORD, section)
     if m.start("ranks") < 0:  # no board: the tokens are the items
         return Tree("start", [token for token in tokens if token is not None])
     return Tree("start", whole.items(tokens))

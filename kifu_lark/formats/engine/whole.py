@@ -16,12 +16,13 @@ a set position) are common, and without it lark would lex and parse its twenty l
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from lark import Lark, Token, Tree
 
-from kifu_lark.formats.engine.tokens import line_tokens
+from kifu_lark.formats.engine.tokens import line_tokens, span_tokens
 
 #: The groups of :func:`diagram` and their token types, in the order of the text.
 DIAGRAM_GROUPS = (
@@ -92,6 +93,38 @@ def diagram(lark: Lark, blanks: str) -> str:
         f"(?:{part('turn', 'TURN_LINE')}{blanks})?+"
         f"(?:{part('head_after', 'HEAD_BLOCK')}{blanks})?+"
     )
+
+
+def variations(lark: Lark, blanks: str, main: Sequence[str]) -> tuple[str, re.Pattern[str]]:
+    """The 変化 sections after the main line as the usual writers place them, each a
+    VARIATION_LINE and one MOVES_BLOCK with ``blanks`` after each: the regex of them all,
+    in a group ``variations`` (to follow the main line, whose tokens are of the types
+    ``main``, and its summary line), and the pattern of one section, with groups ``line``
+    and ``moves``, that :func:`tokens_with_variations` cuts the group with."""
+    # the parser's states where a section's parts start: after the main line (its summary
+    # line or not) or a section's moves, and after a variation line
+    ended = (tuple(main), (*main, "SUMMARY_LINE"))
+    line = lexed_as(lark, "VARIATION_LINE", ended)
+    moves = lexed_as(lark, "MOVES_BLOCK", [(*after, "VARIATION_LINE") for after in ended])
+    section = f"{line}{blanks}{moves}{blanks}"
+    return (
+        f"(?P<variations>(?:{section})*+)",
+        re.compile(f"(?P<line>{line}){blanks}(?P<moves>{moves}){blanks}"),
+    )
+
+
+def tokens_with_variations(
+    m: re.Match[str], kinds: Sequence[tuple[str, str]], section: re.Pattern[str]
+) -> list[Token | None]:
+    """The tokens of a whole-record match ``m`` (see ``tokens.match_tokens``) followed by
+    those of its group ``variations``, cut a section at a time with ``section`` (the
+    pattern :func:`variations` gives, which takes each section as the group took it)."""
+    spans = [(kind, *m.span(group)) for group, kind in kinds]
+    start, end = m.span("variations")
+    for found in section.finditer(m.string, start, end):
+        spans.append(("VARIATION_LINE", *found.span("line")))
+        spans.append(("MOVES_BLOCK", *found.span("moves")))
+    return span_tokens(m.string, spans)
 
 
 def items(tokens: Sequence[Token | None]) -> list[Any]:

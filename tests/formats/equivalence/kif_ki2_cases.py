@@ -101,7 +101,7 @@ _KIF_CASES = (
     ("先手：a\n" + _KIF_MOVES + "まで1手で中断：x\n", False, "a header line, to lark"),
     ("先手：a\n" + _KIF_MOVES + "まで1手で中断\n終了日時：2024/01/01\n", False, "an end time"),
     ("\ufeff先手：a\n" + _KIF_MOVES, False, "a BOM"),
-    ("先手：a\n" + _KIF_MOVES + "変化：1手\n   1 ２六歩(27)\n", False, "variations"),
+    ("先手：a\n" + _KIF_MOVES + "変化：1手\n   1 ２六歩(27)\n", True, "variations"),
     ("先手：a\n" + _KIF_MOVES.split("\n", 1)[1], False, "no moves header"),
     *diagram_cases(_KIF_MOVES),
 )
@@ -152,9 +152,9 @@ _NOT_WHOLE = frozenset(
         "a comment after the end",
         "a BOM",
         "game information after the end",
-        "a second record or a variation",
     }
 )
+# ("a second record or a variation" is, in KIF and KI2, a 変化 section: taken whole)
 
 KIF_CASE = Case(
     name="kif",
@@ -213,7 +213,7 @@ _KI2_CASES = (
     ("先手：a\n" + _KI2_MOVES + "▼x：y\n", True, "a header line after the moves"),
     ("先手：a\n" + _KI2_MOVES + "まで3手で中断\n終了日時：2024/01/01\n", False, "an end time"),
     ("\ufeff先手：a\n" + _KI2_MOVES, False, "a BOM"),
-    ("先手：a\n" + _KI2_MOVES + "変化：3手\n▲２五歩\n", False, "variations"),
+    ("先手：a\n" + _KI2_MOVES + "変化：3手\n▲２五歩\n", True, "variations"),
     ("先手：a\n" + _KI2_MOVES + "まで3手で中断\n-----\nx\n", False, "a footer"),
     ("先手：a\n\nまで0手で中断\n", True, "ended before its first move: no block"),
     ("先手：a\n後手：b\n", True, "the head alone"),
