@@ -364,6 +364,15 @@ def _after_move() -> str:
     return "|".join(parsing.terminal_regex(GRAMMAR, name).pattern for name in _AFTER_MOVE)
 
 
+def _after_move_walked() -> str:
+    """:func:`_after_move` with each line's rest matched as ``parsing.rest_of_line`` does:
+    the same lines in a block of a normalised text (``kif_read.normalise``: no ``\r``)."""
+    return "|".join(
+        parsing.rest_of_line(parsing.terminal_regex(GRAMMAR, name).pattern)
+        for name in _AFTER_MOVE
+    )
+
+
 @functools.cache
 def _walk_regex() -> re.Pattern[str]:
     """:func:`_block_regex` with only the groups of :data:`_WALK_GROUPS` kept (the others
@@ -377,7 +386,7 @@ def _walk_regex() -> re.Pattern[str]:
     A match starts only where a line does (a chunk starts a line): on a line none of the
     block's terminals reads, ``split`` then tries one cheap test a character, not the
     whole PLY_LINE at each one, so a long line costs what it costs the grammar's lexer."""
-    others = parsing.uncapture(_after_move())
+    others = parsing.uncapture(_after_move_walked())
     ply = parsing.uncapture(_ply_regex().pattern, _WALK_GROUPS)
     regex = re.compile(f"(?m:^)(?:{ply}|({others}))")
     if regex.groups != len(_WALK_GROUPS) + 1 or any(

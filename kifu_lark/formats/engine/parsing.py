@@ -45,6 +45,22 @@ def uncapture(regex: str, keep: Iterable[str] = ()) -> str:
     return _NAMED_GROUP.sub(lambda m: m.group() if m.group(1) in kept else "(?:", regex)
 
 
+_REST_OF_LINE = r"[^\r\n]*\r?\n"
+
+
+def rest_of_line(regex: str) -> str:
+    """``regex``, a one-line terminal's that ends with the rest of its line and the line
+    break (``[^\r\n]*\r?\n``), ending with ``.*\n`` instead: on a text with no ``\r``
+    (one a reader's ``normalise`` gave, with ``\n`` for every line break) it takes the same
+    lines. The regex engine loops over ``.`` with no test of a character class a
+    character, which a line of engine analysis makes worth it."""
+    # lark writes the breaks of a terminal's pattern as they are, or escaped
+    for rest in (_REST_OF_LINE, "[^\r\n]*\r?\n"):
+        if regex.endswith(rest):
+            return regex[: -len(rest)] + r".*\n"
+    raise AssertionError(f"not a terminal ending with the rest of its line: {regex!r}")
+
+
 def _uncaptured(terminal: TerminalDef) -> None:
     """Make the named groups inside ``terminal``'s regex non-capturing.
 

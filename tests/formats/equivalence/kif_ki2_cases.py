@@ -108,6 +108,9 @@ _KIF_CASES = (
 
 _KIF_ODD = (
     "  12 not a move\n",
+    "*a lone\rCR\n",  # the walk takes a comment's rest as `.*` (normalise: no CR)
+    "&a lone\rCR\n",
+    "*two\r\r\n",
     "3\n",
     "*a comment\n",
     "&bookmark\n",
@@ -179,7 +182,12 @@ KIF_CASE = Case(
     not_whole=_NOT_WHOLE | {"the head alone", "no moves"},  # no moves header
     whole_cases=_KIF_CASES,
     odd_lines=_KIF_ODD,
-    scan_only_lines=("  12 not a move\n", "3\n", "1 2 3 : 4\n", "  5 ７六歩(77)  x\n"),
+    scan_only_lines=(
+        "  12 not a move\n",
+        "3\n",
+        "1 2 3 : 4\n",
+        "  5 ７六歩(77)  x\n",
+    ),
     scanned_share=0.75,
     head_runs=("HEAD_BLOCK",),
     head_pieces=lambda: head_lines("kif.lark"),
