@@ -85,8 +85,9 @@ def special_line(dialect: Dialect, special: Special, to_move: Color) -> str:
     if dialect.illegal_action and kind is SpecialKind.ILLEGAL_WIN:
         return f"%{color.opponent.value}{ILLEGAL_ACTION}"
     if kind not in dialect.specials.values():
+        what = kind.name if special.word is None else f"{special.word!r} ({kind.name})"
         raise UnsupportedFeatureError(
-            f"{dialect.name} has no code for the special {kind.name}",
+            f"{dialect.name} has no code for the special {what}",
             format=dialect.name,
             hint="known: " + ", ".join("%" + k for k in dialect.specials),
         )
