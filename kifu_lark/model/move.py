@@ -147,7 +147,7 @@ def _check_word(instance: Special, attribute: object, value: str | None) -> None
         raise ValueError(f"'word' must be None for {instance.kind.name} (got {value!r})")
 
 
-@frozen
+@frozen(repr=False)
 class Special:
     """A special (terminal) event such as 投了.
 
@@ -162,6 +162,11 @@ class Special:
     kind: SpecialKind
     color: Color | None = None
     word: str | None = field(default=None, validator=_check_word)
+
+    def __repr__(self) -> str:
+        # the word only where there is one (OTHER): the other kinds read as they always did
+        word = "" if self.word is None else f", word={self.word!r}"
+        return f"Special(kind={self.kind!r}, color={self.color!r}{word})"
 
 
 @frozen

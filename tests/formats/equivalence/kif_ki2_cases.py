@@ -49,6 +49,21 @@ DIAGRAM = (
     "先手番\n"
 )
 
+#: A tsume diagram (issue 37, item 16): the display flag, the defender's hand written as the
+#: rest of the pieces, no attacking king.
+TSUME = (
+    "盤面回転\n"
+    "後手の持駒：残り全部\n"
+    "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
+    "+---------------------------+\n"
+    "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n"
+    + "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
+    + "| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三\n"
+    + "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n" * 6
+    + "+---------------------------+\n"
+    "先手の持駒：金\n"
+)
+
 #: Lines that damage a diagram.
 DIAGRAM_LINES = (
     "+---------------------------+\n",
@@ -58,6 +73,8 @@ DIAGRAM_LINES = (
     "後手番\n",
     "手数＝0\n",
     "盤面回転\n",
+    "後手の持駒：残り全部\n",
+    "先手の持駒：残りの駒全部\n",
 )
 
 
@@ -86,6 +103,11 @@ def diagram_cases(moves: str) -> tuple[tuple[str, bool, str], ...]:
         ("先手：a\n" + counted.replace("先手番\n", "") + moves, True, "a move count, no turn"),
         ("先手：a\n" + DIAGRAM.replace("|一", "|x") + moves, False, "not a rank line"),
         ("先手：a\n" + DIAGRAM.replace("|五\n", "|五\n先手番\n") + moves, False, "turn inside"),
+        ("*a note\n作品名：a\n手合割：詰将棋\n" + TSUME + moves, True, "a tsume diagram"),
+        ("作品名：a\n" + TSUME.replace("後手の持駒：残り全部", "後手の持駒：残りすべて") + moves,
+         True, "the rest, otherwise spelled"),
+        ("作品名：a\n" + TSUME.replace("盤面回転\n", "") + "盤面回転\n" + moves, False,
+         "the display flag after the diagram"),
     )
 
 
