@@ -122,12 +122,11 @@ class Position:
         return Hand.of({kind: n for kind, n in left.items() if n})
 
     def holds_the_rest(self, color: Color) -> bool:
-        """Whether ``color``'s hand holds exactly :meth:`rest_of_set` (and is not empty)."""
+        """Whether ``color``'s hand holds exactly :meth:`rest_of_set`."""
         try:
-            rest = self.rest_of_set(color)
+            return self.hand(color) == self.rest_of_set(color)
         except ValueError:
             return False
-        return bool(rest) and self.hand(color) == rest
 
     def king_square(self, color: Color) -> Square | None:
         """Where the king of ``color`` stands, or ``None``."""

@@ -139,3 +139,26 @@ def test_bod_keeps_the_tsume_diagram() -> None:
     assert "盤面回転\n後手の持駒：残り全部\n" in text
     back = kifu_lark.loads(text, "bod")
     assert (game.start, game.headers) == (back.start, back.headers)
+
+
+def test_an_empty_rest_is_written_back_as_read() -> None:
+    """When the board holds every piece, 残り全部 gives nothing, and KIF writes it back so."""
+    game = kifu_lark.loads(
+        "後手の持駒：残り全部\n"
+        + "\n".join(
+            line
+            for line in kifu_lark.dumps(_full_board(), "kif").splitlines()
+            if not line.startswith("後手の持駒")
+        )
+        + "\n",
+        "kif",
+    )
+    assert not game.start.hand(Color.WHITE)
+    assert "後手の持駒：残り全部\n" in kifu_lark.dumps(game, "kif")
+
+
+def _full_board() -> Game:
+    """The usual start drawn as a diagram (a kept 手合割 makes the writer draw it)."""
+    game = Game()
+    game.headers.add("手合割", "その他")
+    return game
