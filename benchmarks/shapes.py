@@ -252,6 +252,11 @@ def _kif_diagram(plan: realistic.Plan) -> str:
     return text.replace("手合割：平手\n", drawn, 1)
 
 
+def _kif_diagram_rotated(plan: realistic.Plan) -> str:
+    """The drawn start behind Kifu for Windows' ``盤面回転`` line (tsume records carry it)."""
+    return _kif_diagram(plan).replace("後手の持駒：なし\n", "盤面回転\n後手の持駒：なし\n", 1)
+
+
 DIAGRAM_PLY = 20
 """The ``手数＝`` line of the diagram shape that has one."""
 
@@ -333,6 +338,12 @@ _TABLE: dict[str, tuple[str, str, str, Callable[[Sequence[realistic.Plan]], Pair
         f"a board-diagram start with 手数＝{DIAGRAM_PLY} (against 手合割：平手)",
         "record",
         lambda plans: _pairs(plans, _kif_diagram_ply, _kif_plain),
+    ),
+    "kif-diagram-rotated": (
+        "kif",
+        "a board-diagram start behind 盤面回転 (against 手合割：平手)",
+        "record",
+        lambda plans: _pairs(plans, _kif_diagram_rotated, _kif_plain),
     ),
     "kif-variations": (
         "kif",

@@ -23,6 +23,8 @@ def _node(node: Node) -> dict[str, Any]:
             out["captured"] = m.captured.value
     if node.special is not None:
         out["special"] = node.special.kind.name
+        if node.special.word is not None:
+            out["word"] = node.special.word
         if node.special.color is not None:
             out["color"] = node.special.color.name.lower()
     if node.comments:

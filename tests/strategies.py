@@ -28,6 +28,14 @@ _TEXT_ALPHABET = (
     "！？（）「」、。・ー▲△.?!()[]=+-/"
 )
 
+#: Words an OTHER special may have (a program's own words KIF and KI2 keep as read).
+OTHER_WORDS = ("指し直し", "封じ手開封", "ほげ")
+
+
+def special_of(kind: SpecialKind, color: Color | None, word: str = OTHER_WORDS[0]) -> Special:
+    """A special of ``kind``; an OTHER special gets ``word`` (the others have none)."""
+    return Special(kind, color, word if kind is SpecialKind.OTHER else None)
+
 
 def squares(variant: Variant = STANDARD) -> st.SearchStrategy[Square]:
     """Squares on ``variant``'s board."""
@@ -142,7 +150,8 @@ def _line(
     may_end = parent.parent is None or pushed or caps.variation_specials
     if caps.specials and allowed and may_end and draw(st.booleans()):
         kind = draw(st.sampled_from(allowed))
-        special = Node(special=Special(kind, board.color))
+        word = draw(st.sampled_from(OTHER_WORDS))
+        special = Node(special=special_of(kind, board.color, word))
         if caps.comments:
             special.comments = draw(comments())
         node = node.add(special)

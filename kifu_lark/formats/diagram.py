@@ -98,6 +98,10 @@ class DiagramReader:
         self.move_count: int | None = None
         #: The text after the count (``▲６二角成  まで``) as written, or ``None``.
         self.last_move: str | None = None
+        #: The side whose hand line says "the rest of the pieces" (``残り全部``), or ``None``.
+        self.rest: Color | None = None
+        #: Whether a ``盤面回転`` line (Kifu for Windows: the board shown upside down) was read.
+        self.rotated = False
 
     @property
     def seen(self) -> bool:
@@ -137,7 +141,7 @@ class DiagramReader:
             self.move_count = kanji_number(m["move_count"])
             self.last_move = m["last_move"].strip(" \t　") or None
         elif kind == "ROTATED_LINE":
-            pass  # a display flag: the position is the same
+            self.rotated = True  # a display flag: the position is the same
         else:
             return False
         return True
@@ -195,7 +199,8 @@ class DiagramReader:
         assert m is not None
         color = _SIDES[m["hand_side"]]
         counts: dict[PieceKind, int] = {}
-        if m["hand_items"] != "なし":
+        self.rest = color if m["hand_rest"] else (None if self.rest is color else self.rest)
+        if m["hand_items"] != "なし" and not m["hand_rest"]:
             for item in terminal_regex("bod.lark", "HAND_ITEM").finditer(m["hand_items"]):
                 kind = BOARD_PIECE_NAMES[item["hand_piece"]].unpromoted()
                 if kind not in HAND_KINDS:
@@ -218,12 +223,17 @@ class DiagramReader:
                 # made once, not made and then evolved: each checks the set (81 squares)
                 hands = (self.hands.get(Color.BLACK, _EMPTY), self.hands.get(Color.WHITE, _EMPTY))
                 variant = board_variant(self.files, self.ranks)
-                return Position(variant, tuple(self.board), hands, self.turn or Color.BLACK, ply)
-            hands = (
-                self.hands.get(Color.BLACK, base.hands[0]),
-                self.hands.get(Color.WHITE, base.hands[1]),
-            )
-            return evolve(base, hands=hands, turn=self.turn or base.turn, ply=ply)
+                turn = self.turn or Color.BLACK
+                position = Position(variant, tuple(self.board), hands, turn, ply)
+            else:
+                hands = (
+                    self.hands.get(Color.BLACK, base.hands[0]),
+                    self.hands.get(Color.WHITE, base.hands[1]),
+                )
+                position = evolve(base, hands=hands, turn=self.turn or base.turn, ply=ply)
+            if self.rest is not None:  # that hand was read empty: it gets the rest
+                position = position.with_hand(self.rest, position.rest_of_set(self.rest))
+            return position
         except ValueError as err:  # more pieces than the set: at a hand line, or the board
             token = next(iter(self.hand_lines.values()), None) or self.first_line or where
             if token is None:
@@ -246,12 +256,22 @@ def write_hand(color: Color, hand: Hand, handicap: bool = False) -> str:
     return f"{side}の持駒：{items or 'なし'}"
 
 
-def write_diagram(position: Position, handicap: bool = False) -> list[str]:
+def write_diagram(
+    position: Position, handicap: bool = False, rest: Color | None = None
+) -> list[str]:
     """The diagram lines of ``position``: white's hand, the framed board, black's hand,
-    ``後手番`` when white is to move, ``手数＝N`` when moves were played before it."""
+    ``後手番`` when white is to move, ``手数＝N`` when moves were played before it. The hand
+    of ``rest`` is written ``残り全部`` while it holds exactly the rest of the set."""
     variant = position.variant
     files = variant.files
-    lines = [write_hand(Color.WHITE, position.hands[1], handicap)]
+    short = rest is not None and position.holds_the_rest(rest)
+
+    def hand_line(color: Color) -> str:
+        if short and color is rest:
+            return f"{write_hand(color, Hand(), handicap).split('：')[0]}：残り全部"
+        return write_hand(color, position.hand(color), handicap)
+
+    lines = [hand_line(Color.WHITE)]
     lines.append("  " + " ".join(ZEN_DIGITS[f - 1] for f in range(files, 0, -1)))
     frame = "+" + "-" * (3 * files) + "+"
     lines.append(frame)
@@ -267,7 +287,7 @@ def write_diagram(position: Position, handicap: bool = False) -> list[str]:
                 cells.append(mark + piece.kind.kanji)
         lines.append("|" + "".join(cells) + "|" + KANJI_DIGITS[r])
     lines.append(frame)
-    lines.append(write_hand(Color.BLACK, position.hands[0], handicap))
+    lines.append(hand_line(Color.BLACK))
     if position.turn is Color.WHITE:
         lines.append(("上手" if handicap else "後手") + "番")
     if position.ply > 1:

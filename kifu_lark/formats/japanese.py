@@ -185,6 +185,15 @@ def special_kind(word: str) -> SpecialKind:
     return SPECIAL_NAMES[word]
 
 
+def read_special(word: str) -> tuple[SpecialKind, str | None]:
+    """A move line's special word as (kind, word kept): a known word's kind and ``None``,
+    or ``OTHER`` and the word itself (one the grammar's ``OTHER_SPECIAL`` took)."""
+    kind = SPECIAL_NAMES.get(word)
+    if kind is None:
+        return SpecialKind.OTHER, word
+    return kind, None
+
+
 def one_line(text: str, fmt: str = "kif") -> str:
     """``text`` when it holds no line break: KIF, KI2 and BOD write a comment or a header on
     one line, and a break would read back as another line (or not at all).
@@ -232,7 +241,9 @@ def write_comment(text: str, fmt: str = "kif") -> str:
 _SUMMARY = re.compile(
     r"まで(?P<n>[0-9０-９]+)手"
     r"(?:で(?:(?P<cause>時間切れにより)?(?P<side>先手|後手|下手|上手)の(?P<result>勝ち|反則勝ち|反則負け|入玉勝ち|不戦勝|不戦敗)"
-    r"|(?P<word>中断|千日手|持将棋|詰み|不詰|封じ手|王手千日手|引き分け|反則負け|反則勝ち|[^\s]+))"
+    # a known word ends where the word ends (封じ手開封 is a word of its own)
+    r"|(?P<word>(?:中断|千日手|持将棋|詰み|不詰|封じ手|王手千日手|引き分け|反則負け|反則勝ち)"
+    r"(?![\u3041-\u30ff\u3005\u4e00-\u9fff])|[^\s]+))"
     r"|(?P<tsumi>詰))?"
 )
 _SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "上手": Color.WHITE}
@@ -285,12 +296,30 @@ def read_summary(text: str) -> tuple[int, SpecialKind | None, Color | None] | No
     return n, None, None
 
 
-def write_summary(plies: int, kind: SpecialKind, color: Color | None, handicap: bool) -> str:
+def summary_word(text: str) -> str | None:
+    """The word a ``まで…`` line ends with when it names no result :func:`read_summary`
+    knows (``まで75手で指し直し`` → ``指し直し``); ``None`` for any other line."""
+    text = text.strip()
+    m = _SUMMARY.match(text)
+    if m is None or text[m.end() :]:
+        return None
+    word = m.group("word")
+    return None if word is None or word in SPECIAL_NAMES else word
+
+
+def write_summary(
+    plies: int, kind: SpecialKind, color: Color | None, handicap: bool, word: str | None = None
+) -> str:
     """The ``まで…`` line after a main line of ``plies`` moves ending with ``kind``.
 
-    ``color`` is the side to move at the end (the special's color).
+    ``color`` is the side to move at the end (the special's color); ``word`` is an
+    ``OTHER`` special's word, written as read (``まで75手で指し直し``).
     """
     head = f"まで{plies}手"
+    if kind is SpecialKind.OTHER:
+        if word is None:
+            raise KeyError(kind)  # no word to write
+        return f"{head}で{word}"
     mover = color if color is not None else (Color.BLACK if plies % 2 == 0 else Color.WHITE)
     if kind is SpecialKind.RESIGN:
         return f"{head}で{side_name(mover.opponent, handicap)}の勝ち"

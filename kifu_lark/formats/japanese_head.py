@@ -25,7 +25,7 @@ from kifu_lark.model.handicap import (
     handicap_name,
     handicap_position,
 )
-from kifu_lark.model.headers import HeaderKey, Headers, Key
+from kifu_lark.model.headers import REST_HAND, ROTATED, HeaderKey, Headers, Key, rest_side
 from kifu_lark.model.position import Position
 
 # --- header keys ----------------------------------------------------------------------------
@@ -219,6 +219,10 @@ class HeaderSection:
         start = diagram.position(base) if diagram is not None and diagram.seen else base
         if diagram is not None and diagram.last_move is not None:
             self.headers.add(LAST_MOVE_KEY, diagram.last_move)
+        if diagram is not None and diagram.rotated:
+            self.headers.add(ROTATED, "")
+        if diagram is not None and diagram.rest is not None:
+            self.headers.add(REST_HAND, diagram.rest.kanji)
         # identity first: a Position's == is attrs' interpreted comparison of its fields
         if named is not None and (start is named or start == named):
             self.headers.entries = [(k, v) for k, v in self.headers.entries if k != HANDICAP_KEY]
@@ -248,6 +252,14 @@ class DiagramLike(Protocol):
     @property
     def last_move(self) -> str | None:
         """The text after ``手数＝N`` (``▲６二角成  まで``), if any."""
+
+    @property
+    def rotated(self) -> bool:
+        """True when a ``盤面回転`` line was read."""
+
+    @property
+    def rest(self) -> Color | None:
+        """The side whose hand was written as "the rest of the pieces", if any."""
 
     def position(self, base: Position) -> Position:
         """The position described, ``base`` completed by what was read."""
@@ -282,12 +294,15 @@ def write_header_section(
     handicap = is_handicap(start)
     name = handicap_name(start)
     kept = HANDICAP_KEY in headers
+    rest = rest_side(headers)
     if name is not None and name != MINISHOGI_NAME and start.ply == 1 and not kept:
         block = [f"{HANDICAP_KEY}：{name}"]
         if name in NOT_EVERYWHERE:  # the diagram too, for readers that lack the name
-            block += write_diagram(start, handicap)
+            block += write_diagram(start, handicap, rest)
     else:
-        block = write_diagram(start, handicap)
+        block = write_diagram(start, handicap, rest)
+    if ROTATED in headers:  # the display flag, written where Kifu for Windows reads it
+        block = [ROTATED, *block]
     declared = encoding is not None and encoding != "cp932"
     lines: list[str] = [encoding_declaration(encoding)] if declared and encoding else []
     declaration = terminal_regex("kif.lark", "ENCODING_LINE").fullmatch
@@ -298,6 +313,8 @@ def write_header_section(
             placed = True
         if key == "#" and declaration(f"#{value}\n"):
             continue  # syntax, not a header: the declaration written is the one above
+        if key in (ROTATED, REST_HAND):
+            continue  # written with the diagram
         lines.append(write_header(key, value, handicap, fmt))
     if not placed:
         lines += block

@@ -114,7 +114,7 @@ def fields_of(m: re.Match[str], text: str) -> Fields:
     promote, drop = _ACTIONS[action]
     fields: Fields = (
         Color.BLACK if mark in _BLACK_MARKS else Color.WHITE,
-        None if special is None else SPECIAL_NAMES[special],
+        None if special is None else SPECIAL_NAMES.get(special, SpecialKind.OTHER),
         None if to is None else _SQUARES[to],
         None if piece is None else PIECE_NAMES[piece],
         relative or "",

@@ -19,8 +19,8 @@ from kifu_lark.formats.specials import written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import NOT_EVERYWHERE, handicap_name
-from kifu_lark.model.headers import REMARK, Headers
-from kifu_lark.model.move import Move, SpecialKind, Time
+from kifu_lark.model.headers import REMARK, REST_HAND, Headers
+from kifu_lark.model.move import Move, Special, SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
@@ -67,9 +67,11 @@ JKF_SPECIALS: dict[SpecialKind, str] = {
 }
 #: Specials the schema lacks, written as the nearest one it has (read back as that one):
 #: 封じ手 and 最大手数 stop the game (CHUDAN, as json-kifu-format does); 連続王手の千日手 is
-#: a 千日手 (who loses is not kept).
+#: a 千日手 (who loses is not kept); a word no kind names (OTHER, 指し直し …) stops the game
+#: too, the warning naming the word.
 FOLDED_SPECIALS: dict[SpecialKind, SpecialKind | None] = {
     SpecialKind.SEALED: SpecialKind.INTERRUPT,
+    SpecialKind.OTHER: SpecialKind.INTERRUPT,
     SpecialKind.MAX_MOVES: SpecialKind.INTERRUPT,
     SpecialKind.PERPETUAL_CHECK: SpecialKind.REPETITION,
 }
@@ -135,6 +137,8 @@ def _header(headers: Headers) -> str:
         if key == REMARK:
             _remark_left_out(value)
             continue
+        if key == REST_HAND:
+            continue  # how a hand was written, not a header: JKF writes the hand's pieces
         pairs.append("    " + _encode(Headers.key_name(key)) + ": " + _encode(value))
     if not pairs:
         return "{}"
@@ -322,7 +326,7 @@ class _Writer:
                     board.push(move, foul_allowance(node))  # a declared foul is written
                     pushed += 1
             elif node.special is not None:
-                obj["special"] = _special(node.special.kind, node.special.color, self.extended)
+                obj["special"] = _special(node.special, self.extended)
             else:
                 raise UnsupportedFeatureError(
                     "a node without a move or a special cannot be written",
@@ -380,9 +384,14 @@ def _relative(words: str | None) -> str:
     return "".join(sorted(letters, key="LCRUMDH".index))
 
 
-def _special(kind: SpecialKind, color: Color | None, extended: bool = False) -> str:
+def _special(special: Special, extended: bool = False) -> str:
+    kind, color = special.kind, special.color
     written = written_special(
-        kind, CAPABILITIES, "jkf", also_exact=EXTENDED_SPECIALS if extended else ()
+        kind,
+        CAPABILITIES,
+        "jkf",
+        also_exact=EXTENDED_SPECIALS if extended else (),
+        word=special.word,
     )
     assert written is not None, "JKF folds no special into nothing"
     kind = written

@@ -24,6 +24,7 @@ from kifu_lark.formats.engine.parsing import terminal_regex
 from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
 from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.japanese_move import FIELDS, MARKS, fields_of, move_regex
+from kifu_lark.formats.other_specials import summary_special
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.rules.replay import GameBuilder
@@ -182,7 +183,9 @@ class _Reader:
                 color, special, to, piece, relative, promote, drop, origin = fields
                 column = end - len(move) + 1
                 if special is not None:
-                    builder.special(special, color=color, line=line_no, column=column)
+                    # an OTHER special keeps its word: the move text after its mark
+                    word = move[1:] if special is SpecialKind.OTHER else None
+                    builder.special(special, color=color, word=word, line=line_no, column=column)
                     continue
                 try:
                     if origin is None:
@@ -221,6 +224,13 @@ class _Reader:
                 text=str(token),
                 hint=SUMMARY_HINT,
             ) from None
+        if result is not None and result[1] is None and builder.node.special is None:
+            word = summary_special(token)  # a word no kind names, kept as read
+            if word is not None:
+                builder.special(
+                    SpecialKind.OTHER, word=word, line=token.line, column=token.column
+                )
+            return
         if result is None or result[1] is None or builder.node.special is not None:
             return  # a まで line naming no result, or one repeating a special move
         _, kind, side = result

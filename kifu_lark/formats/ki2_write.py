@@ -20,6 +20,7 @@ from kifu_lark.formats.japanese import (
 )
 from kifu_lark.formats.japanese_head import is_handicap, write_header_section
 from kifu_lark.formats.japanese_move import write_ki2_move
+from kifu_lark.formats.other_specials import written_word
 from kifu_lark.formats.specials import left_out_after_special, written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
@@ -78,7 +79,8 @@ class _Writer:
                 plies = ply + len(played) - 1
                 kind = written_special(special.kind, CAPABILITIES, NAME)
                 assert kind is not None, "KI2 folds no special into nothing"
-                self.out.append(write_summary(plies, kind, special.color, self.handicap))
+                word = written_word(special, NAME) if kind is SpecialKind.OTHER else None
+                self.out.append(write_summary(plies, kind, special.color, self.handicap, word))
                 self.notes(current)
                 played.append(current)
                 after = current.next
@@ -192,8 +194,9 @@ def _round_trips(kind: SpecialKind) -> bool:
     return result is not None and result[1] is kind
 
 
-#: Specials a まで line states so that they read back as themselves.
-EXACT_SPECIALS = frozenset(k for k in SpecialKind if _round_trips(k))
+#: Specials a まで line states so that they read back as themselves (OTHER: its word, which
+#: ``written_word`` checks reads back).
+EXACT_SPECIALS = frozenset(k for k in SpecialKind if _round_trips(k)) | {SpecialKind.OTHER}
 CAPABILITIES = Capabilities(
     branches=True,
     comments=True,

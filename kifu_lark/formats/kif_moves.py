@@ -25,7 +25,7 @@ from kifu_lark.errors import InvalidRecordError, KifuError
 from kifu_lark.formats import engine
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.engine.memo import remember
-from kifu_lark.formats.japanese import PIECE_NAMES, SPECIAL_NAMES, comment_text, digit_value
+from kifu_lark.formats.japanese import PIECE_NAMES, comment_text, digit_value, read_special
 from kifu_lark.model.game import Issue
 from kifu_lark.model.node import Node
 from kifu_lark.model.piece import PieceKind
@@ -137,7 +137,8 @@ class MoveBlock:
                             self._out_of_sequence(builder, ply, depth, offset, m, line)
                     try:
                         if special is not None:
-                            node = builder.special(SPECIAL_NAMES[special], line=line)
+                            kind, word = read_special(special)
+                            node = builder.special(kind, word=word, line=line)
                         else:
                             move_text = pieces[i + 1]
                             assert move_text is not None

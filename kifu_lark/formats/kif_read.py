@@ -19,7 +19,9 @@ from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves,
 from kifu_lark.formats.kif_moves import FORMAT_NAME as FORMAT_NAME
 from kifu_lark.formats.kif_moves import GRAMMAR as GRAMMAR
 from kifu_lark.formats.kif_moves import MoveBlock
+from kifu_lark.formats.other_specials import summary_special
 from kifu_lark.model.game import Game, Issue
+from kifu_lark.model.move import SpecialKind
 from kifu_lark.rules.replay import GameBuilder
 
 _LINE_BREAKS = re.compile(r"\r+\n?")
@@ -138,6 +140,9 @@ class _KifReader:
             ) from None
         if summary is not None and summary[1] is not None:
             builder.special(summary[1], line=item.line, column=item.column)
+            self.moves.depth += 1
+        elif (word := summary_special(item)) is not None:  # a word no kind names
+            builder.special(SpecialKind.OTHER, word=word, line=item.line, column=item.column)
             self.moves.depth += 1
 
 
@@ -276,7 +281,7 @@ def _unread_part(line: str) -> int | None:
     while pos < len(line) and line[pos] in _BLANKS:
         pos += 1
     found = terminal_regex(GRAMMAR, "_MOVE").match(line, pos) or terminal_regex(
-        GRAMMAR, "SPECIAL"
+        GRAMMAR, "SPECIAL_WORD"
     ).match(line, pos)
     if found is None:
         return pos

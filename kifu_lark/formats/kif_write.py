@@ -18,6 +18,7 @@ from kifu_lark.formats.japanese import (
 )
 from kifu_lark.formats.japanese_head import is_handicap, write_header_section
 from kifu_lark.formats.move_text import write_kif_move
+from kifu_lark.formats.other_specials import written_word
 from kifu_lark.formats.specials import written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
@@ -109,7 +110,7 @@ class _Writer:
                 text = _padded(write_kif_move(move, parent.move if parent is not None else None))
             else:
                 special_kind = _special_kind(node)
-                text = _padded(SPECIAL_WORDS[special_kind])
+                text = _padded(_special_text(node, special_kind))
             # a later sibling follows: the + mark (children[-1] is not node)
             later = parent.variations if parent is not None else ()
             fork = marks and bool(later) and later[-1] is not node
@@ -138,7 +139,9 @@ class _Writer:
         last = nodes[-1]
         if last.special is not None and special_kind is not None:
             moves = number + len(nodes) - 2
-            append(write_summary(moves, special_kind, last.special.color, self.handicap))
+            word = last.special.word if special_kind is SpecialKind.OTHER else None
+            summary = write_summary(moves, special_kind, last.special.color, self.handicap, word)
+            append(summary)
         if self.mainline_only:
             return
         stop = 0 if with_first_siblings else 1
@@ -151,8 +154,9 @@ class _Writer:
                 yield alternative, number + i, False, before[i]
 
 
-#: The specials KIF spells with a word of its own; SPECIAL_FOLDS says what the others become.
-KIF_SPECIALS: frozenset[SpecialKind] = frozenset(SPECIAL_WORDS)
+#: The specials KIF spells with a word of its own (OTHER: the word it was read as);
+#: SPECIAL_FOLDS says what the others become.
+KIF_SPECIALS: frozenset[SpecialKind] = frozenset(SPECIAL_WORDS) | {SpecialKind.OTHER}
 CAPABILITIES = Capabilities(
     branches=True,
     comments=True,
@@ -175,6 +179,14 @@ def _special_kind(node: Node) -> SpecialKind:
     kind = written_special(node.special.kind, CAPABILITIES, "kif")
     assert kind is not None, "KIF folds no special into nothing"
     return kind
+
+
+def _special_text(node: Node, kind: SpecialKind) -> str:
+    """The word of ``node``'s special as written (``kind``: itself or its fold)."""
+    assert node.special is not None
+    if kind is SpecialKind.OTHER:
+        return written_word(node.special, "kif")
+    return SPECIAL_WORDS[kind]
 
 
 def write_kif(game: Game, options: WriteOptions) -> str:

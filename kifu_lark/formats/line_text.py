@@ -20,6 +20,7 @@ from kifu_lark.formats.csa_dialect import CSA
 from kifu_lark.formats.csa_write import special_line
 from kifu_lark.formats.japanese import SPECIAL_WORDS
 from kifu_lark.formats.move_text import MARKS, write_move_text
+from kifu_lark.formats.other_specials import written_word
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move, Special, SpecialKind
 from kifu_lark.model.node import Node
@@ -42,6 +43,8 @@ def write_special_text(special: Special, notation: str, to_move: Color) -> str:
     if notation == "csa":
         return special_line(CSA, special, to_move)
     word = _USI_SPECIALS.get(kind) if notation == "usi" else SPECIAL_WORDS.get(kind)
+    if word is None and notation != "usi" and special.word is not None:
+        word = written_word(special, notation)  # a word no kind names, as read
     if word is None:
         raise UnsupportedFeatureError(
             f"{notation} has no word for {kind.name}",
@@ -83,7 +86,8 @@ def line_texts(
             except UnsupportedFeatureError:
                 if not name_unwritten:
                     raise
-                texts.append(node.special.kind.name.lower().replace("_", " "))
+                special = node.special
+                texts.append(special.word or special.kind.name.lower().replace("_", " "))
             continue
         texts.append(write_move_text(board, move, previous, notation, marks))
         # a game read may hold breaches it tolerated or a declared foul

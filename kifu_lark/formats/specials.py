@@ -23,10 +23,12 @@ def written_special(
     caps: Capabilities,
     format: str,
     also_exact: Collection[SpecialKind] = (),
+    word: str | None = None,
 ) -> SpecialKind | None:
     """The special a writer of ``format`` writes for ``kind`` (``None``: left out).
 
-    ``also_exact`` adds kinds a writer option makes exact (JKF's ``dialect="shogihome"``).
+    ``also_exact`` adds kinds a writer option makes exact (JKF's ``dialect="shogihome"``);
+    ``word`` (an ``OTHER`` special's) is named in the warning or the error.
 
     Raises:
         UnsupportedFeatureError: when the format neither holds ``kind`` nor declares a fold.
@@ -34,12 +36,13 @@ def written_special(
     exact = caps.special_kinds
     if caps.specials and (exact is None or kind in exact or kind in also_exact):
         return kind
+    name = kind.name if word is None else f"{kind.name} {word!r}"
     if kind in caps.special_folds:
         written = caps.special_folds[kind]
         what = f"written as {written.name}" if written is not None else "left out"
         warnings.warn(
             LossyWriteWarning(
-                f"{format} has no {kind.name}: {what}",
+                f"{format} has no {name}: {what}",
                 format=format,
                 kind=kind.name,
                 written=None if written is None else written.name,
@@ -49,7 +52,7 @@ def written_special(
         return written
     holds = sorted(k.name for k in exact) if caps.specials and exact is not None else []
     raise UnsupportedFeatureError(
-        f"{format} cannot hold the special {kind.name}",
+        f"{format} cannot hold the special {name}",
         format=format,
         hint=("it holds " + ", ".join(holds)) if holds else "it holds no specials",
     )

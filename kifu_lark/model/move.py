@@ -133,9 +133,21 @@ class SpecialKind(enum.Enum):
     DEFAULT_WIN = "FUSENSHO"
     DEFAULT_LOSS = "FUSENPAI"
     PERPETUAL_CHECK = "OUTE_SENNICHITE"
+    #: A word no kind above names (a program's own, such as 指し直し), kept as read in
+    #: :attr:`Special.word` and written back as that word by the formats that can hold it.
+    OTHER = "OTHER"
 
 
-@frozen
+def _check_word(instance: Special, attribute: object, value: str | None) -> None:
+    """``word`` is set exactly for :attr:`SpecialKind.OTHER`, and never empty."""
+    if instance.kind is SpecialKind.OTHER:
+        if not isinstance(value, str) or not value:
+            raise ValueError(f"'word' must be a non-empty str for OTHER (got {value!r})")
+    elif value is not None:
+        raise ValueError(f"'word' must be None for {instance.kind.name} (got {value!r})")
+
+
+@frozen(repr=False)
 class Special:
     """A special (terminal) event such as 投了.
 
@@ -143,10 +155,18 @@ class Special:
         kind: what happened.
         color: the side to move when it happened (the one who resigns, runs out of time,
             declares, or wins by the other side's foul); ``None`` when unknown.
+        word: for :attr:`SpecialKind.OTHER` only, the word as the record wrote it
+            (``"指し直し"``); ``None`` for every other kind.
     """
 
     kind: SpecialKind
     color: Color | None = None
+    word: str | None = field(default=None, validator=_check_word)
+
+    def __repr__(self) -> str:
+        # the word only where there is one (OTHER): the other kinds read as they always did
+        word = "" if self.word is None else f", word={self.word!r}"
+        return f"Special(kind={self.kind!r}, color={self.color!r}{word})"
 
 
 @frozen

@@ -101,6 +101,33 @@ class Position:
         hands = (hand, self.hands[1]) if color is Color.BLACK else (self.hands[0], hand)
         return evolve(self, hands=hands)
 
+    def rest_of_set(self, color: Color) -> Hand:
+        """The pieces of the set (kings apart) on neither the board nor the hand of
+        ``color``'s opponent: what "the rest of the pieces" gives ``color`` (KIF's
+        ``後手の持駒：残り全部``, CSA's ``P-00AL``), as tsume records write the defender's hand.
+
+        Raises:
+            ValueError: when the board and that hand hold more than the set.
+        """
+        left = dict(piece_set(self.variant))
+        left.pop(PieceKind.KING, None)
+        for piece in self.board:
+            if piece is not None and piece.kind is not PieceKind.KING:
+                left[_UNPROMOTED[piece.kind]] = left.get(_UNPROMOTED[piece.kind], 0) - 1
+        for kind, n in self.hand(color.opponent).items():
+            left[kind] = left.get(kind, 0) - n
+        over = [kind.kanji for kind, n in left.items() if n < 0]
+        if over:
+            raise ValueError(f"more {'、'.join(over)} on the board and in hand than the set holds")
+        return Hand.of({kind: n for kind, n in left.items() if n})
+
+    def holds_the_rest(self, color: Color) -> bool:
+        """Whether ``color``'s hand holds exactly :meth:`rest_of_set`."""
+        try:
+            return self.hand(color) == self.rest_of_set(color)
+        except ValueError:
+            return False
+
     def king_square(self, color: Color) -> Square | None:
         """Where the king of ``color`` stands, or ``None``."""
         for square, piece in self.pieces():

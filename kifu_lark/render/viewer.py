@@ -313,6 +313,8 @@ def _result(game: Game) -> str:
     special = last.special
     if special is None:
         return f"まで{position.ply - 1}手"
+    if special.word is not None:  # a word no kind names, as the record wrote it
+        return f"まで{position.ply - 1}手で{special.word}"
     kind = SPECIAL_FOLDS.get(special.kind, special.kind) or special.kind
     if kind not in SPECIAL_WORDS:
         return f"まで{position.ply - 1}手で{kind.name.lower().replace('_', ' ')}"

@@ -137,10 +137,12 @@ class RecordBuilder:
         kind: SpecialKind,
         *,
         color: Color | None = None,
+        word: str | None = None,
         line: int | None = None,
         column: int | None = None,
     ) -> Node:
-        """Append a special (投了 …); ``color`` defaults to the side to move.
+        """Append a special (投了 …); ``color`` defaults to the side to move; ``word`` is
+        the word an ``OTHER`` special was written as.
 
         Raises:
             IllegalMoveError: when the last move was a foul that this special does not
@@ -151,7 +153,7 @@ class RecordBuilder:
                 raise self.pending_foul
             self.pending_foul = None
         node = Node(
-            special=Special(kind, self.board.color if color is None else color),
+            special=Special(kind, self.board.color if color is None else color, word),
             line=line,
             column=column,
         )

@@ -28,7 +28,7 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import HANDICAPS, handicap_position
 from kifu_lark.model.headers import HeaderKey
-from kifu_lark.model.move import Special, SpecialKind, Time
+from kifu_lark.model.move import SpecialKind, Time
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.variant import MINISHOGI
@@ -37,6 +37,7 @@ from tests.formats.equivalence import reader_internals
 from tests.formats.equivalence.case import all_texts
 from tests.formats.equivalence.cases import BY_NAME
 from tests.formats.equivalence.checks import run_tokens
+from tests.strategies import special_of
 
 HEAD = "手合割：平手\n手数----指手---------消費時間--\n"
 
@@ -172,9 +173,9 @@ def test_every_special_word_is_read(word: str) -> None:
 def test_every_special_kind_survives_write_and_read(kind: SpecialKind) -> None:
     """Writing a special and reading it back gives the same kind, and the まで line agrees."""
     game = read(HEAD + "   1 ７六歩(77)\n")
-    game.mainline()[-1].add_variation(special=Special(kind, Color.WHITE))
+    game.mainline()[-1].add_variation(special=special_of(kind, Color.WHITE))
     text = kifu_lark.dumps(game, "kif")
-    assert f"   2 {SPECIAL_WORDS[kind]}" in text
+    assert f"   2 {SPECIAL_WORDS.get(kind, '指し直し')}" in text
     assert game == read(text)
     summary = read_summary(text.rstrip("\n").rsplit("\n", 1)[-1])
     assert summary is not None and summary[0] == 1

@@ -14,7 +14,8 @@ import kifu_lark
 from kifu_lark.cli import main
 from kifu_lark.errors import LossyWriteWarning, UnsupportedFeatureError
 from kifu_lark.formats.registry import all_formats
-from kifu_lark.model import Color, Game, Node, Special, SpecialKind
+from kifu_lark.model import Color, Game, Node, SpecialKind
+from tests.strategies import special_of
 
 WRITERS = [
     f.name
@@ -29,7 +30,7 @@ def _game(*kinds: SpecialKind, comments: tuple[str, ...] = ()) -> Game:
     game.format = None  # built by hand from here on
     node = game.mainline()[-1]
     for kind in kinds:
-        node = node.add(Node(special=Special(kind, Color.WHITE)))
+        node = node.add(Node(special=special_of(kind, Color.WHITE)))
         node.comments = list(comments)
     return game
 

@@ -26,6 +26,7 @@ from kifu_lark.formats.engine.tokens import line_tokens, span_tokens
 
 #: The groups of :func:`diagram` and their token types, in the order of the text.
 DIAGRAM_GROUPS = (
+    ("rotated", "ROTATED_LINE"),
     ("hand_before", "HAND_LINE"),
     ("columns", "bod__COLUMNS_LINE"),
     ("frame", "bod__FRAME_LINE"),
@@ -68,11 +69,11 @@ def lexed_as(lark: Lark, name: str, states: Iterable[Sequence[str]]) -> str:
 
 
 def diagram(lark: Lark, blanks: str) -> str:
-    """The regex of a diagram as the usual writers place it, each part optional: a hand
-    line, the board (column numbers, frame, a rank line a rank, frame), a hand line, the
-    move count line (``手数＝N``: a diagram some moves into a game), a side-to-move line
-    and the header lines after them; ``blanks`` between the parts (none
-    between rank lines). Its groups are :data:`DIAGRAM_GROUPS`'."""
+    """The regex of a diagram as the usual writers place it, each part optional: Kifu for
+    Windows' ``盤面回転`` line, a hand line, the board (column numbers, frame, a rank line a
+    rank, frame), a hand line, the move count line (``手数＝N``: a diagram some moves into
+    a game), a side-to-move line and the header lines after them; ``blanks`` between the
+    parts (none between rank lines). Its groups are :data:`DIAGRAM_GROUPS`'."""
     # the parser's states where each part can start: before any item (the start state, or
     # after an item of the head), inside the board after its column numbers or a rank line
     head: tuple[list[str], ...] = ([], ["HEAD_BLOCK"])
@@ -84,6 +85,7 @@ def diagram(lark: Lark, blanks: str) -> str:
     rank = lexed_as(lark, _RANK, (["bod__FRAME_LINE"], ["bod__FRAME_LINE", _RANK]))
     frame_end = lexed_as(lark, "bod__FRAME_LINE", (["bod__FRAME_LINE", _RANK],))
     return (
+        f"(?:{part('rotated', 'ROTATED_LINE')}{blanks})?+"
         f"(?:{part('hand_before', 'HAND_LINE')}{blanks})?+"
         f"(?:(?:{part('columns', 'bod__COLUMNS_LINE')}{blanks})?+"
         f"{part('frame', 'bod__FRAME_LINE', board_start)}{blanks}"

@@ -49,6 +49,21 @@ DIAGRAM = (
     "先手番\n"
 )
 
+#: A tsume diagram (issue 37, item 16): the display flag, the defender's hand written as the
+#: rest of the pieces, no attacking king.
+TSUME = (
+    "盤面回転\n"
+    "後手の持駒：残り全部\n"
+    "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
+    "+---------------------------+\n"
+    "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n"
+    + "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
+    + "| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三\n"
+    + "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n" * 6
+    + "+---------------------------+\n"
+    "先手の持駒：金\n"
+)
+
 #: Lines that damage a diagram.
 DIAGRAM_LINES = (
     "+---------------------------+\n",
@@ -58,6 +73,8 @@ DIAGRAM_LINES = (
     "後手番\n",
     "手数＝0\n",
     "盤面回転\n",
+    "後手の持駒：残り全部\n",
+    "先手の持駒：残りの駒全部\n",
 )
 
 
@@ -86,6 +103,11 @@ def diagram_cases(moves: str) -> tuple[tuple[str, bool, str], ...]:
         ("先手：a\n" + counted.replace("先手番\n", "") + moves, True, "a move count, no turn"),
         ("先手：a\n" + DIAGRAM.replace("|一", "|x") + moves, False, "not a rank line"),
         ("先手：a\n" + DIAGRAM.replace("|五\n", "|五\n先手番\n") + moves, False, "turn inside"),
+        ("*a note\n作品名：a\n手合割：詰将棋\n" + TSUME + moves, True, "a tsume diagram"),
+        ("作品名：a\n" + TSUME.replace("後手の持駒：残り全部", "後手の持駒：残りすべて") + moves,
+         True, "the rest, otherwise spelled"),
+        ("作品名：a\n" + TSUME.replace("盤面回転\n", "") + "盤面回転\n" + moves, False,
+         "the display flag after the diagram"),
     )
 
 
@@ -103,6 +125,9 @@ _KIF_CASES = (
     ("\ufeff先手：a\n" + _KIF_MOVES, False, "a BOM"),
     ("先手：a\n" + _KIF_MOVES + "変化：1手\n   1 ２六歩(27)\n", True, "variations"),
     ("先手：a\n" + _KIF_MOVES.split("\n", 1)[1], False, "no moves header"),
+    # a special word no kind names (issue 37, item 15), on its move line or the まで line
+    ("先手：a\n" + _KIF_MOVES + "   2 指し直し\nまで1手で指し直し\n", True, "an unknown special"),
+    ("先手：a\n" + _KIF_MOVES + "まで1手で指し直し\n", True, "an unknown まで word"),
     *diagram_cases(_KIF_MOVES),
 )
 
@@ -117,6 +142,10 @@ _KIF_ODD = (
     "  5 ７六歩(77)   ( 0:01/00:00:01)+\n",
     "  7 同　歩(76)\n",
     "  9 投了\n",
+    "  9 指し直し\n",
+    "  9 投了済み\n",
+    "  9 歩打\n",
+    "まで10手で指し直し\n",
     "1 2 3 : 4\n",
     "手数----指手---------消費時間--\n",
     "変化：3手\n",
@@ -135,6 +164,7 @@ _KIF_TRICKY = (
     "   5 ４五角打     ( 0:10/00:31)\n",  # no hours: minutes:seconds
     "   9 詰み\n",
     "   9 詰\n",
+    "   9 封じ手開封 ( 0:01/00:00:03)+\n",
     "  10 同 銀(31)+\n",
     "   3 ２二角成(88) ( 0:05/00:00:21)+ \n",
     "   1 ７六歩(77:12)\n",
@@ -146,7 +176,7 @@ _KIF_PIECES = (
     " ", "  ", "\t", "　", "1", "17", "7", "76", "０", "７", "六", "九", "同", "同　", "歩",
     "銀", "成", "成銀", "不成", "生", "と", "(77)", "(7", "打", "(", ")", " ( 0:16/00:00:16)",
     "( 0:03/ 0:00:19)", "(1:02/0:03)", "0:16", ":", "/", "00", "+", "投了", "詰", "詰み", "み",
-    "千日手", "王手千日手", "中断",
+    "千日手", "王手千日手", "中断", "指し直し", "済み", "ほげ",
 )  # fmt: skip
 
 #: The shapes neither whole-record pattern takes (lark's parser reads them).
@@ -224,6 +254,8 @@ _KI2_CASES = (
     ("先手：a\n" + _KI2_MOVES + "変化：3手\n▲２五歩\n", True, "variations"),
     ("先手：a\n" + _KI2_MOVES + "まで3手で中断\n-----\nx\n", False, "a footer"),
     ("先手：a\n\nまで0手で中断\n", True, "ended before its first move: no block"),
+    ("先手：a\n" + _KI2_MOVES + "まで3手で指し直し\n", True, "an unknown まで word"),
+    ("先手：a\n" + _KI2_MOVES + "▲指し直し\n", True, "an unknown special move"),
     ("先手：a\n後手：b\n", True, "the head alone"),
     ("まで0手で後手の勝ち\n", True, "the summary alone"),
     ("\n", True, "nothing"),
@@ -244,6 +276,9 @@ _KI2_ODD = (
     "*a lone\rCR\n",
     "&a lone\rCR\n",
     "▲投了\n",
+    "▲指し直し\n",
+    "△投了済み    ▲７六歩\n",
+    "まで10手で指し直し\n",
     "▲\n",
     "▲５五角打    △５四歩 *\n",
     "まで10手で先手の勝ち\n",
