@@ -42,7 +42,7 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.move import Move, usi_parts
-from kifu_lark.model.piece import Piece, PieceKind
+from kifu_lark.model.piece import Piece
 from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
@@ -51,7 +51,8 @@ from kifu_lark.rules import movegen
 from kifu_lark.rules.board import Board as EngineBoard
 from kifu_lark.rules.board import illegal
 from kifu_lark.rules.fouls import FOUL_DECLARATIONS, tolerance
-from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, OFF, code_piece, geometry
+from kifu_lark.rules.geometry import HAND_CODES, OFF, code_piece
+from kifu_lark.rules.movement import Offset, piece_movement
 from kifu_lark.rules.violations import TOLERABLE, Violation
 
 __all__ = [
@@ -419,16 +420,7 @@ class Board:
         Raises:
             UnknownFormatError: for a notation other than kif, ki2, csa and usi.
         """
-        name = check_notation(notation, marks)
-        engine = EngineBoard.from_position(self._start)
-        engine.hashing = False
-        texts: list[str] = []
-        previous: Move | None = None
-        for move in self._moves:
-            texts.append(write_move_text(engine, move, previous, name, marks))
-            engine.push(move)
-            previous = move
-        return texts
+        return self.to_game().move_texts(notation, marks=marks)
 
     def to_game(self) -> Game:
         """A game record of the moves played from the start position (for ``dumps``)."""
@@ -467,34 +459,3 @@ def _square(text: str) -> Square:
         return Square(int(text[0]), int(text[1]))
     return Square.from_usi(text)
 
-
-#: An offset as black sees it: (squares to the right, squares forward).
-Offset = tuple[int, int]
-
-
-def piece_movement(kind: PieceKind) -> tuple[frozenset[Offset], frozenset[Offset]]:
-    """How a piece of ``kind`` moves, read from the rules engine's tables: the squares it
-    reaches in one step and the directions it slides along any number of empty squares,
-    each as black sees it. Movement is the same on every board size.
-
-    Example:
-        >>> steps, slides = piece_movement(PieceKind.KNIGHT)
-        >>> sorted(steps), sorted(slides)
-        ([(-1, 2), (1, 2)], [])
-        >>> sorted(piece_movement(PieceKind.LANCE)[1])
-        [(0, 1)]
-    """
-    # the standard geometry has room for every delta to decode unambiguously
-    g = geometry(STANDARD)
-    code = KIND_CODE[kind]
-    steps = frozenset(_offset(d, g.width) for d in g.steps[0][code])
-    slides = frozenset(_offset(d, g.width) for d in g.slides[0][code])
-    return steps, slides
-
-
-def _offset(delta: int, width: int) -> Offset:
-    """(right, forward) of a padded-board index delta of black's (see rules/geometry.py)."""
-    ranks = round(delta / width)
-    files = delta - ranks * width
-    # Higher files lie to black's left; lower ranks lie ahead of black.
-    return -files, -ranks

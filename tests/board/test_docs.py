@@ -17,6 +17,7 @@ import kifu_lark.formats.line_text
 import kifu_lark.model.game
 import kifu_lark.model.headers
 import kifu_lark.model.move
+import kifu_lark.rules.movement
 
 
 @pytest.mark.parametrize(
@@ -28,6 +29,7 @@ import kifu_lark.model.move
         kifu_lark.model.game,
         kifu_lark.model.headers,
         kifu_lark.model.move,
+        kifu_lark.rules.movement,
     ],
     ids=lambda m: m.__name__,
 )
