@@ -47,9 +47,10 @@ from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
 from kifu_lark.render.notebook import board_svg
-from kifu_lark.rules import movegen
+from kifu_lark.rules import endings, movegen
 from kifu_lark.rules.board import Board as EngineBoard
 from kifu_lark.rules.board import illegal
+from kifu_lark.rules.endings import ImpasseDeclaration, Outcome, Termination
 from kifu_lark.rules.fouls import FOUL_DECLARATIONS, tolerance
 from kifu_lark.rules.geometry import HAND_CODES, OFF, code_piece
 from kifu_lark.rules.movement import Offset, piece_movement
@@ -59,7 +60,10 @@ __all__ = [
     "FOUL_DECLARATIONS",
     "TOLERABLE",
     "Board",
+    "ImpasseDeclaration",
     "Offset",
+    "Outcome",
+    "Termination",
     "Violation",
     "piece_movement",
     "tolerance",
@@ -378,6 +382,40 @@ class Board:
         """True when the side to move is not in check but has no legal move: rare in 9x9
         shogi, met on small boards (the side to move loses by the usual rule)."""
         return not self._engine.in_check() and not self._engine.has_legal_move()
+
+    def is_checkmate(self) -> bool:
+        """python-chess's name for :meth:`is_mate`."""
+        return self._engine.is_checkmate()
+
+    def is_repetition(self) -> bool:
+        """True when the position (board, hands, side to move) occurred four times (千日手)."""
+        return self._engine.repetition() is not False
+
+    def outcome(self) -> Outcome | None:
+        """How the position ends the game by the rules, ``None`` while it goes on: mate
+        (``CHECKMATE``; ``STALEMATE`` without check), fourfold repetition (``REPETITION``, a
+        draw; ``PERPETUAL_CHECK``, the checking side loses). An impasse is declared, never
+        reached: see :meth:`impasse_declaration` and ``docs/endings.md``."""
+        return endings.outcome(self._engine)
+
+    def is_game_over(self) -> bool:
+        """True when :meth:`outcome` is not ``None``."""
+        return self.outcome() is not None
+
+    def impasse_points(self) -> tuple[int, int]:
+        """Each side's impasse (入玉) points, (black's, white's): rook and bishop (promoted
+        too) 5, other pieces 1, kings 0, over its pieces in the enemy camp and in hand."""
+        return endings.impasse_points(self._engine)
+
+    def impasse_declaration(self, rule: str = "27") -> ImpasseDeclaration:
+        """May the side to move declare 入玉 (入玉宣言), and what it gives, under ``rule``:
+        ``"27"`` (CSA: 先手 28 points, 後手 27) or ``"24"`` (JSA: 31 win, 24 to 30 draw).
+        A handicap start or a board other than 9x9 is not decidable.
+
+        Raises:
+            ValueError: for another rule.
+        """
+        return endings.impasse_declaration(self._engine, rule, start=self._start)
 
     def repetition(self) -> Color | bool:
         """千日手 status of the current position, over the moves played on this board.
