@@ -57,6 +57,11 @@ class Termination(enum.Enum):
     REPETITION = "REPETITION"  #: 千日手: the position occurred four times; a draw
     PERPETUAL_CHECK = "PERPETUAL_CHECK"  #: 王手千日手: the side that checked throughout loses
     IMPASSE = "IMPASSE"  #: 入玉宣言: a declaration that wins, or (24-point rule) draws
+    #: 持将棋 at a record's move limit: a draw (a verdict's; a board knows no limit)
+    MAX_MOVES = "MAX_MOVES"
+    #: 反則: a record's last move breaks a rule, its author loses (a verdict's; a board
+    #: refuses such a move)
+    ILLEGAL_MOVE = "ILLEGAL_MOVE"
 
 
 @frozen
