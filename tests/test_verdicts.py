@@ -97,7 +97,7 @@ def test_a_near_mate_written_as_mate_is_contradicted(fmt: str) -> None:
     """詰み after a check the king answers: not mate, and the reason names an answer."""
     found = verdict(_through(_record(BEFORE_CHECK, ["G*5b"], K.MATE), fmt))
     assert False is found.agrees
-    assert "in check but has 1 legal moves (e.g. 5a5b)" in found.reason
+    assert "in check but has 1 legal move (e.g. 5a5b)" in found.reason
 
 
 def test_mate_in_csa_text_where_nothing_is_in_check() -> None:

@@ -170,7 +170,7 @@ def _loses(f: _Facts) -> _Judgement:
             winner,
             False,
             f"{loser.kanji} is written as the side that {what}, but {to_move.kanji} is to move "
-            f"after {f.plies} moves",
+            f"after {_count(f.plies, 'move')}",
             f.outcome,
         )
     return winner, True, f"{loser.kanji}, to move, {what}", f.outcome
@@ -191,7 +191,7 @@ def _mate(f: _Facts) -> _Judgement:
         return (
             winner,
             False,
-            f"not mate: {to_move.kanji} is in check but has {len(answers)} legal moves "
+            f"not mate: {to_move.kanji} is in check but has {_count(len(answers), 'legal move')} "
             f"(e.g. {answers[0].usi()})",
             f.outcome,
         )
@@ -226,7 +226,7 @@ def _perpetual_words(ends: Outcome) -> str:
 
 def _occurred(f: _Facts) -> str:
     n = occurrences(f.board)
-    return f"no repetition: the last position occurred {n} time{'s' if n > 1 else ''}, not four"
+    return f"no repetition: the last position occurred {_count(n, 'time')}, not four"
 
 
 def _foul(f: _Facts) -> _Judgement:
@@ -337,6 +337,10 @@ def _nothing_to_contradict(f: _Facts) -> _Judgement:
         f"{f.special.kind.name}: nothing the rules can contradict",
         f.outcome,
     )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _told(ends: Outcome) -> str:
