@@ -35,6 +35,22 @@ BEFORE_CHECK = "4k4/9/9/9/9/9/9/9/4K4 b G 1"  # G*5b checks, but the king takes 
 # 先手's king on 5b with +R, +B and eight tokins in the enemy camp (10 pieces, 18 points);
 # 後手's king on 5h, in 先手's camp: both kings have entered.
 CAMP = "+R7+B/4K4/+P+P+P+P1+P+P+P+P/9/9/9/9/4k4/9"
+
+
+def _csa_rows(pieces: dict[int, dict[int, str]]) -> str:
+    """CSA's P1..P9 rows of ``{rank: {file: "-OU"}}``, the other squares empty."""
+    return "".join(
+        f"P{rank}" + "".join(pieces.get(rank, {}).get(f, " * ") for f in range(9, 0, -1)) + "\n"
+        for rank in range(1, 10)
+    )
+
+
+# PERPETUAL_START and PERPETUAL three times, in CSA
+PERPETUAL_CSA = (
+    _csa_rows({1: {1: "-OU"}, 8: {2: "+HI"}, 9: {5: "+OU"}})
+    + "+\n"
+    + "+2818HI\n-1121OU\n+1828HI\n-2111OU\n" * 3
+)
 # the usual start, then each side takes a pawn; black drops a second pawn on file 5 (二歩)
 TWO_PAWNS_CSA = """PI
 +
@@ -172,14 +188,9 @@ def test_perpetual_check_as_a_foul_names_the_checker_the_loser(
 @pytest.mark.parametrize(("sign", "agrees"), [("+", True), ("-", False)])
 def test_perpetual_check_by_csa_illegal_action(sign: str, agrees: bool) -> None:
     """CSA ``%+ILLEGAL_ACTION`` after black's perpetual check agrees; ``%-`` does not."""
-    text = "P1" + " * " * 8 + "-OU\n" + "".join(f"P{r}" + " * " * 9 + "\n" for r in range(2, 8))
-    text += "P8" + " * " * 7 + "+HI * \nP9" + " * " * 4 + "+OU" + " * " * 4 + "\n+\n"
-    text += "".join(
-        f"{'+' if i % 2 == 0 else '-'}{m[:2]}{m[2:]}\n"
-        for i, m in enumerate(["2818HI", "1121OU", "1828HI", "2111OU"] * 3)
-    )
-    game = kifu_lark.loads(text + f"%{sign}ILLEGAL_ACTION\n", "csa")
-    assert (True, agrees) == (verdict(game).outcome is not None, verdict(game).agrees)
+    game = kifu_lark.loads(PERPETUAL_CSA + f"%{sign}ILLEGAL_ACTION\n", "csa")
+    found = verdict(game)
+    assert (agrees, Color.WHITE) == (found.agrees, found.outcome.winner)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("fmt", ["kif", "ki2"])
