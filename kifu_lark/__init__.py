@@ -29,6 +29,7 @@ from kifu_lark.errors import (
     PVError,
     UnknownFormatError,
     UnsupportedFeatureError,
+    VerdictError,
 )
 from kifu_lark.formats.base import Capabilities, Format
 from kifu_lark.formats.evaluation import parse_evaluation
@@ -134,6 +135,7 @@ __all__ = [
     "UnsupportedFeatureError",
     "Variant",
     "Verdict",
+    "VerdictError",
     "compiled",
     "dump",
     "dumps",
