@@ -29,7 +29,7 @@ from kifu_lark.dataset.shards import Shard
 from kifu_lark.dataset.sources import Entry, read_entries
 from kifu_lark.dataset.training import training_records
 from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
-from kifu_lark.dataset.verdict_reports import verdict_reports
+from kifu_lark.dataset.verdict_reports import verdict_columns, verdict_reports
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 
@@ -81,6 +81,7 @@ class ExportTask:
     positions: bool = True
     tactics: bool = False
     training: TrainingFilter | None = None
+    impasse: str = "27"  # the impasse rule of the verdict columns
 
     def __call__(self, shard: Shard) -> dict[str, Any]:
         if self.to in TRAINING:
@@ -107,7 +108,13 @@ class ExportTask:
                     continue
                 for index, game in enumerate(found):
                     plies += tables.add_game(
-                        source, member, index, game, outcome(game), self._tactics(game)
+                        source,
+                        member,
+                        index,
+                        game,
+                        outcome(game),
+                        self._tactics(game),
+                        verdict_columns(game, self.impasse),
                     )
                 if positions is not None and tables.position_rows() >= ROW_GROUP_ROWS:
                     positions.write(tables.take_positions())
