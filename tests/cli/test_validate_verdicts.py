@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from io import BytesIO, TextIOWrapper
+from pathlib import Path
 
 import pytest
 
@@ -184,3 +185,19 @@ def _validate_stdin(monkeypatch: pytest.MonkeyPatch, text: str, options: list[st
     """``kifu-lark validate OPTIONS -`` with ``text`` on standard input."""
     monkeypatch.setattr(sys, "stdin", TextIOWrapper(BytesIO(text.encode("utf-8"))))
     return main(["validate", *options, "-"])
+
+
+def test_a_file_of_several_games_names_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CSA games parted by ``/``: each judged; the error names the game it is about."""
+    good = (FOLDER / "resign-agrees.csa").read_text(encoding="utf-8")
+    bad = (FOLDER / "mate-contradicted.csa").read_text(encoding="utf-8")
+    path = tmp_path / "two.csa"
+    path.write_text(good + "/\n" + bad, encoding="utf-8")
+    assert 1 == main(["validate", "--verdicts", str(path)])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(f"{path}:14:1: error: game 2: the ending 詰み is contradicted")
+    assert 1 == main(["validate", "--verdicts", "--json", str(path)])
+    found = json.loads(capsys.readouterr().out)["files"][0]
+    assert [(0, True), (1, False)] == [(v["index"], v["agrees"]) for v in found["verdicts"]]
