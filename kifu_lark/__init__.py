@@ -13,7 +13,7 @@ from typing import Any
 from kifu_lark import _build
 from kifu_lark import api as _api
 from kifu_lark.api import dump, dumps, load, load_all, loads, loads_all
-from kifu_lark.board import Board
+from kifu_lark.board import Board, ImpasseDeclaration, Outcome, Termination
 from kifu_lark.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -29,6 +29,7 @@ from kifu_lark.errors import (
     PVError,
     UnknownFormatError,
     UnsupportedFeatureError,
+    VerdictError,
 )
 from kifu_lark.formats.base import Capabilities, Format
 from kifu_lark.formats.evaluation import parse_evaluation
@@ -56,6 +57,7 @@ from kifu_lark.model import (
     find_variant,
 )
 from kifu_lark.rating import ratings
+from kifu_lark.record.verdicts import Verdict, verdict
 from kifu_lark.rules import replay as _engine
 from kifu_lark.views import install_views
 
@@ -107,6 +109,7 @@ __all__ = [
     "HeaderKey",
     "Headers",
     "IllegalMoveError",
+    "ImpasseDeclaration",
     "InvalidRecordError",
     "KifuEncodingError",
     "KifuError",
@@ -118,6 +121,7 @@ __all__ = [
     "Move",
     "MultipleGamesWarning",
     "Node",
+    "Outcome",
     "PVError",
     "Piece",
     "PieceKind",
@@ -125,10 +129,13 @@ __all__ = [
     "Special",
     "SpecialKind",
     "Square",
+    "Termination",
     "Time",
     "UnknownFormatError",
     "UnsupportedFeatureError",
     "Variant",
+    "Verdict",
+    "VerdictError",
     "compiled",
     "dump",
     "dumps",
@@ -141,4 +148,5 @@ __all__ = [
     "loads_all",
     "parse_evaluation",
     "ratings",
+    "verdict",
 ]

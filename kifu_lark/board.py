@@ -42,23 +42,28 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.move import Move, usi_parts
-from kifu_lark.model.piece import Piece, PieceKind
+from kifu_lark.model.piece import Piece
 from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
 from kifu_lark.render.notebook import board_svg
-from kifu_lark.rules import movegen
+from kifu_lark.rules import endings, movegen
 from kifu_lark.rules.board import Board as EngineBoard
 from kifu_lark.rules.board import illegal
+from kifu_lark.rules.endings import ImpasseDeclaration, Outcome, Termination
 from kifu_lark.rules.fouls import FOUL_DECLARATIONS, tolerance
-from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, OFF, code_piece, geometry
+from kifu_lark.rules.geometry import HAND_CODES, OFF, code_piece
+from kifu_lark.rules.movement import Offset, piece_movement
 from kifu_lark.rules.violations import TOLERABLE, Violation
 
 __all__ = [
     "FOUL_DECLARATIONS",
     "TOLERABLE",
     "Board",
+    "ImpasseDeclaration",
     "Offset",
+    "Outcome",
+    "Termination",
     "Violation",
     "piece_movement",
     "tolerance",
@@ -378,6 +383,40 @@ class Board:
         shogi, met on small boards (the side to move loses by the usual rule)."""
         return not self._engine.in_check() and not self._engine.has_legal_move()
 
+    def is_checkmate(self) -> bool:
+        """python-chess's name for :meth:`is_mate`."""
+        return self._engine.is_checkmate()
+
+    def is_repetition(self) -> bool:
+        """True when the position (board, hands, side to move) occurred four times (千日手)."""
+        return self._engine.repetition() is not False
+
+    def outcome(self) -> Outcome | None:
+        """How the position ends the game by the rules, ``None`` while it goes on: mate
+        (``CHECKMATE``; ``STALEMATE`` without check), fourfold repetition (``REPETITION``, a
+        draw; ``PERPETUAL_CHECK``, the checking side loses). An impasse is declared, never
+        reached: see :meth:`impasse_declaration` and ``docs/endings.md``."""
+        return endings.outcome(self._engine)
+
+    def is_game_over(self) -> bool:
+        """True when :meth:`outcome` is not ``None``."""
+        return self.outcome() is not None
+
+    def impasse_points(self) -> tuple[int, int]:
+        """Each side's impasse (入玉) points, (black's, white's): rook and bishop (promoted
+        too) 5, other pieces 1, kings 0, over its pieces in the enemy camp and in hand."""
+        return endings.impasse_points(self._engine)
+
+    def impasse_declaration(self, rule: str = "27") -> ImpasseDeclaration:
+        """May the side to move declare 入玉 (入玉宣言), and what it gives, under ``rule``:
+        ``"27"`` (CSA: 先手 28 points, 後手 27) or ``"24"`` (JSA: 31 win, 24 to 30 draw).
+        A handicap start or a board other than 9x9 is not decidable.
+
+        Raises:
+            ValueError: for another rule.
+        """
+        return endings.impasse_declaration(self._engine, rule, start=self._start)
+
     def repetition(self) -> Color | bool:
         """千日手 status of the current position, over the moves played on this board.
 
@@ -419,16 +458,7 @@ class Board:
         Raises:
             UnknownFormatError: for a notation other than kif, ki2, csa and usi.
         """
-        name = check_notation(notation, marks)
-        engine = EngineBoard.from_position(self._start)
-        engine.hashing = False
-        texts: list[str] = []
-        previous: Move | None = None
-        for move in self._moves:
-            texts.append(write_move_text(engine, move, previous, name, marks))
-            engine.push(move)
-            previous = move
-        return texts
+        return self.to_game().move_texts(notation, marks=marks)
 
     def to_game(self) -> Game:
         """A game record of the moves played from the start position (for ``dumps``)."""
@@ -467,34 +497,3 @@ def _square(text: str) -> Square:
         return Square(int(text[0]), int(text[1]))
     return Square.from_usi(text)
 
-
-#: An offset as black sees it: (squares to the right, squares forward).
-Offset = tuple[int, int]
-
-
-def piece_movement(kind: PieceKind) -> tuple[frozenset[Offset], frozenset[Offset]]:
-    """How a piece of ``kind`` moves, read from the rules engine's tables: the squares it
-    reaches in one step and the directions it slides along any number of empty squares,
-    each as black sees it. Movement is the same on every board size.
-
-    Example:
-        >>> steps, slides = piece_movement(PieceKind.KNIGHT)
-        >>> sorted(steps), sorted(slides)
-        ([(-1, 2), (1, 2)], [])
-        >>> sorted(piece_movement(PieceKind.LANCE)[1])
-        [(0, 1)]
-    """
-    # the standard geometry has room for every delta to decode unambiguously
-    g = geometry(STANDARD)
-    code = KIND_CODE[kind]
-    steps = frozenset(_offset(d, g.width) for d in g.steps[0][code])
-    slides = frozenset(_offset(d, g.width) for d in g.slides[0][code])
-    return steps, slides
-
-
-def _offset(delta: int, width: int) -> Offset:
-    """(right, forward) of a padded-board index delta of black's (see rules/geometry.py)."""
-    ranks = round(delta / width)
-    files = delta - ranks * width
-    # Higher files lie to black's left; lower ranks lie ahead of black.
-    return -files, -ranks

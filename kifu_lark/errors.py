@@ -213,6 +213,14 @@ class InvalidRecordError(KifuError):
     default_code = "INVALID"
 
 
+class VerdictError(KifuError):
+    """A record's declared ending that the rules contradict (``kifu_lark.verdict`` gives
+    ``agrees=False``): how ``kifu-lark validate --verdicts`` reports it, located on the
+    special's line, the hint naming the rule checked."""
+
+    default_code = "VERDICT"
+
+
 class IllegalMoveError(KifuError):
     """A move breaks a rule. ``code`` names the rule (``TWO_PAWNS``, ``PATH_BLOCKED`` …)."""
 

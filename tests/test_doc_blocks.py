@@ -157,7 +157,13 @@ def test_every_command_line_runs(page: str, command: str, samples: Path) -> None
 
 #: Pages whose prompts need no sample file: each passes ``python -m doctest PAGE`` as it
 #: stands, run from anywhere (the blocks above run them in the sample folder instead).
-STANDALONE = ["docs/tactics.md", "docs/api.md", "docs/shelt.md", "README.md"]
+STANDALONE = [
+    "docs/tactics.md",
+    "docs/api.md",
+    "docs/shelt.md",
+    "docs/endings.md",
+    "README.md",
+]
 
 
 @pytest.mark.parametrize("page", STANDALONE)

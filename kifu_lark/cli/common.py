@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from kifu_lark.board import TOLERABLE, tolerance
 from kifu_lark.dataset.records import read_games
+from kifu_lark.dataset.verdict_reports import IMPASSE_RULES
 from kifu_lark.dataset.workers import WorkerPool
 from kifu_lark.errors import KifuError, Setting, reword_report
 from kifu_lark.formats.registry import get_format, record_extensions
@@ -116,6 +117,43 @@ def add_read_options(parser: argparse.ArgumentParser) -> None:
         help="in folders, take the files whose path below the folder matches PATTERN "
         "(e.g. '*.json', '**/2024*.csa'; repeatable) instead of the record extensions",
     )
+
+
+def add_verdict_options(parser: argparse.ArgumentParser, judge: bool = True) -> None:
+    """``--verdicts`` (when ``judge``: weigh each ending against the rules) and
+    ``--impasse 27|24`` (the impasse rule they judge 入玉宣言 and 持将棋 by)."""
+    if judge:
+        parser.add_argument(
+            "--verdicts",
+            action="store_true",
+            help="also weigh each main line's ending (投了, 詰み, 千日手, 入玉宣言 …) against "
+            "the rules: an ending they contradict makes the record invalid (code VERDICT)",
+        )
+    parser.add_argument(
+        "--impasse",
+        choices=IMPASSE_RULES,
+        help="the impasse rule for 入玉宣言 and 持将棋: 27 (CSA, computer shogi: 先手 28 "
+        "points, 後手 27; the default) or 24 (JSA: 31 win, 24 to 30 draw)",
+    )
+
+
+def verdict_rule(args: argparse.Namespace) -> str | None:
+    """The impasse rule verdicts are judged by, ``None`` when a command with
+    ``--verdicts`` was not given it.
+
+    Raises:
+        KifuError: ``USAGE`` for ``--impasse`` without ``--verdicts``.
+    """
+    rule: str | None = getattr(args, "impasse", None)
+    if getattr(args, "verdicts", True):
+        return rule or IMPASSE_RULES[0]
+    if rule is not None:
+        raise KifuError(
+            f"--impasse {rule} chooses the rule --verdicts judges by",
+            code="USAGE",
+            hint="add --verdicts, or leave --impasse out",
+        )
+    return None
 
 
 def check_read_options(args: argparse.Namespace) -> None:

@@ -12,7 +12,14 @@ import json
 import sys
 from pathlib import Path
 
-from kifu_lark.cli.common import add_read_options, check_read_options, jobs_count, tolerate_list
+from kifu_lark.cli.common import (
+    add_read_options,
+    add_verdict_options,
+    check_read_options,
+    jobs_count,
+    tolerate_list,
+    verdict_rule,
+)
 from kifu_lark.dataset.engines import ENGINES
 from kifu_lark.dataset.export import OUTPUTS, export
 from kifu_lark.dataset.output import TRAINING
@@ -78,6 +85,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--tactics", action="store_true", help="find each game's tactics (costs time)"
     )
     parser.add_argument("--summary", metavar="FILE", help="write the JSON summary to FILE")
+    add_verdict_options(parser, judge=False)
     training = parser.add_argument_group("training data (--to hcpe, --to psv)")
     training.add_argument(
         "--min-plies", type=int, metavar="N", help="leave out games of fewer moves"
@@ -185,6 +193,7 @@ def run(args: argparse.Namespace) -> int:
         globs=args.globs or (),
         progress=True,
         training=_training_filter(args),
+        impasse=verdict_rule(args) or "27",
     )
     text = json.dumps(summary.to_dict(), ensure_ascii=False, indent=1)
     if args.summary:

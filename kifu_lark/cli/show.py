@@ -1,4 +1,6 @@
-"""``kifu-lark show``: print the board of a record at a ply (text, or SVG with ``--svg``)."""
+"""``kifu-lark show``: print the board of a record at a ply (text, or SVG with ``--svg``),
+then how its main line ends and whether the rules agree (``ending: 投了 (後手 wins) —
+agrees: …``)."""
 
 from __future__ import annotations
 
@@ -7,13 +9,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from kifu_lark.cli.common import add_read_options, read_records
+from kifu_lark.cli.common import (
+    add_read_options,
+    add_verdict_options,
+    read_records,
+    verdict_rule,
+)
+from kifu_lark.dataset.verdict_reports import ending_word, judge
 from kifu_lark.errors import KifuError
 from kifu_lark.explore import destinations, mark_destinations_text
 from kifu_lark.files import write_atomically
 from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model.game import Game, Node
+from kifu_lark.model.move import SpecialKind
 from kifu_lark.model.square import Square
 from kifu_lark.render.svg import GLYPHS, svg_board
 
@@ -43,6 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--moves", metavar="SQUARE", help="mark where the piece on SQUARE (e.g. 55) can go"
     )
     add_read_options(parser)
+    add_verdict_options(parser, judge=False)
 
 
 def node_at(game: Game, ply: int | None) -> Node:
@@ -91,8 +101,11 @@ def run(args: argparse.Namespace) -> int:
             hint=f"--game counts from 1 to {count}",
         )
     if args.glyphs and not args.svg:
-        raise KifuError("--glyphs chooses the letters of an SVG picture", code="USAGE",
-                        hint="pass --svg OUT too")
+        raise KifuError(
+            "--glyphs chooses the letters of an SVG picture",
+            code="USAGE",
+            hint="pass --svg OUT too",
+        )
     if args.game is None and count > 1:
         print(f"{name}: {games}; showing the first (--game N shows game N)", file=sys.stderr)
     record: Any = records[number - 1]
@@ -108,10 +121,8 @@ def run(args: argparse.Namespace) -> int:
                 hint="name a square holding a piece (see the board without --moves)",
             )
     if args.svg:
-
         marks: list[Square] = []
         if args.moves:
-
             marks = destinations(record.position_at(node), _square(args.moves))
         svg = svg_board(
             record.position_at(node),
@@ -122,11 +133,42 @@ def run(args: argparse.Namespace) -> int:
         _write_svg(svg, args.svg)
         return 0
     if args.moves:
-
         print(mark_destinations_text(record.position_at(node), _square(args.moves)), end="")
         return 0
     print(board_text(record, node), end="")
+    ending = ending_line(record, verdict_rule(args) or "27")
+    if ending is not None:
+        print(ending)
     return 0
+
+
+#: Endings that are draws: a verdict names no winner for them.
+_DRAWS = frozenset(
+    {
+        SpecialKind.REPETITION,
+        SpecialKind.IMPASSE,
+        SpecialKind.MAX_MOVES,
+        SpecialKind.DRAW_DECLARATION,
+    }
+)
+
+
+def ending_line(game: Game, impasse: str = "27") -> str | None:
+    """How the main line ends and what the rules say of it (``kifu_lark.verdict``):
+    ``ending: 投了 (後手 wins) — agrees: 先手, to move, resigns``, ``— contradicted: …`` or
+    ``— not judged: …``; ``None`` for another game's record."""
+    found = judge(game, impasse)
+    if found is None:
+        return None
+    said = {True: "agrees", False: "contradicted", None: "not judged"}[found.agrees]
+    declared = found.declared
+    if declared is None:
+        return f"ending: none — {found.reason}"
+    if found.winner is not None:
+        result = f" ({found.winner.kanji} wins)"
+    else:
+        result = " (draw)" if declared.kind in _DRAWS else ""
+    return f"ending: {ending_word(declared.kind)}{result} — {said}: {found.reason}"
 
 
 def _write_svg(svg: str, path: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from kifu_lark.cli.common import (
     WALK_HELP,
     add_read_options,
+    add_verdict_options,
     check_read_options,
     issue_item,
     jobs_count,
@@ -24,12 +25,13 @@ from kifu_lark.cli.common import (
     read_records,
     report_line,
     tolerate_list,
+    verdict_rule,
 )
 from kifu_lark.dataset.engines import ENGINES, Progress
 from kifu_lark.dataset.engines import run as run_shards
 from kifu_lark.dataset.shards import SHARD_SIZE, plan
 from kifu_lark.dataset.sources import archive_kind, expand_sources
-from kifu_lark.dataset.tasks import ReadOptions, ValidateTask
+from kifu_lark.dataset.tasks import ReadOptions, ValidateTask, validity_report
 from kifu_lark.errors import KifuError
 
 NAME = "validate"
@@ -38,7 +40,9 @@ EPILOG = (
     WALK_HELP
     + "; globs, @FILE (a list of sources, one a line) and archives (.zip, .tar.gz, .7z) are read "
     "too, archive members named ARCHIVE/MEMBER. Misspelled options (--from, --tolerate, "
-    "--encoding) are usage errors."
+    "--encoding) are usage errors. --verdicts also weighs each main line's ending (投了, 詰み, "
+    "千日手, 入玉宣言 …) against the rules: one they contradict makes the record invalid "
+    "(code VERDICT, on the ending's line), see docs/endings.md."
 )
 
 
@@ -58,6 +62,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="report style: text (file:line:col: message), json, or github (Actions annotations)",
     )
     parser.add_argument("--json", action="store_true", help="same as --format json")
+    add_verdict_options(parser)
     parser.add_argument(
         "-j", "--jobs", type=int, default=1, help="parallel jobs (0 = one per core)"
     )
@@ -80,12 +85,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def _check(job: tuple[str, argparse.Namespace]) -> dict[str, Any]:
     path, args = job
+    rule = verdict_rule(args)
     try:
         records = read_records(path, args.source_format, args.encoding, args.tolerate)
     except KifuError as err:
-        return {"file": path, "valid": False, "errors": [err.to_dict()], "warnings": [], "games": 0}
+        failed = {"file": path, "valid": False, "errors": [err.to_dict()], "warnings": []}
+        return {**failed, "games": 0, **({} if rule is None else {"verdicts": []})}
     warnings = [issue_item(w) for r in records for w in getattr(r, "warnings", [])]
-    return {"file": path, "valid": True, "errors": [], "warnings": warnings, "games": len(records)}
+    return validity_report(path, records, warnings, rule)
 
 
 def _github_line(path: str, item: dict[str, Any], level: str) -> str:
@@ -101,6 +108,7 @@ def _github_line(path: str, item: dict[str, Any], level: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     check_read_options(args)
+    verdict_rule(args)  # --impasse without --verdicts: refused before any file is read
     style = "json" if args.json else args.output_format
     skipped: list[str] = []
     results = _validate(args, skipped)
@@ -175,7 +183,8 @@ def _validate(args: argparse.Namespace, skipped: list[str]) -> list[dict[str, An
     # The reports do not depend on the shards: cut them small enough to keep every worker busy.
     size = min(SHARD_SIZE, max(1, math.ceil(len(entries) / (jobs * 4))))
     task = ValidateTask(
-        ReadOptions(args.source_format, args.encoding, tuple(tolerate_list(args.tolerate)))
+        ReadOptions(args.source_format, args.encoding, tuple(tolerate_list(args.tolerate))),
+        verdict_rule(args),
     )
     with tempfile.TemporaryDirectory(prefix="kifu-lark-validate-", dir=args.work_dir) as work:
         shards = plan(entries, work, size)

@@ -18,6 +18,7 @@ from kifu_lark.dataset.shards import SHARD_SIZE, Shard, plan
 from kifu_lark.dataset.sources import expand_sources
 from kifu_lark.dataset.tasks import ExportTask, ReadOptions
 from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
+from kifu_lark.dataset.verdict_reports import IMPASSE_RULES
 from kifu_lark.errors import KifuError, Setting
 from kifu_lark.files import write_atomically
 
@@ -84,6 +85,7 @@ def export(
     globs: Iterable[str] = (),
     progress: bool = False,
     training: TrainingFilter | None = None,
+    impasse: str = "27",
 ) -> Summary:
     """Read every record of ``sources`` and write the ``games`` (and ``positions``) tables
     under the folder ``out``, one part file per shard: ``games/part-00000.parquet`` ….
@@ -112,6 +114,8 @@ def export(
         progress: show a progress line on standard error when it is a terminal.
         training: for ``hcpe`` and ``psv``, which games and positions to write and how
             scores are bounded (default: every game with a result).
+        impasse: the impasse rule the ``termination`` and ``verdict_agrees`` columns judge
+            入玉宣言 and 持将棋 by (:func:`kifu_lark.verdict`): ``"27"`` or ``"24"``.
 
     Raises:
         KifuError: ``USAGE`` for bad arguments, sources that name nothing or an output
@@ -126,6 +130,13 @@ def export(
     if to == "parquet":
         require("pyarrow.parquet", "parquet", Setting("to", "parquet"))
     check_engine(engine)
+    if impasse not in IMPASSE_RULES:
+        raise KifuError(
+            f"unknown impasse rule {impasse!r}",
+            code="USAGE",
+            hint=" or ".join(str(Setting("impasse", rule)) for rule in IMPASSE_RULES),
+            settings=tuple(Setting("impasse", rule) for rule in IMPASSE_RULES),
+        )
     if training is not None and to not in TRAINING:
         targets = [Setting("to", name) for name in TRAINING]
         raise KifuError(
@@ -144,6 +155,7 @@ def export(
         "tolerate": tolerated,
         "shard_size": shard_size,
         "training": _filter_settings(training),
+        "impasse": impasse,
     }
     # Every refusal comes before the first write: the sources are walked (a .7z needs its
     # extra) once the output folder is known to be usable, and only then is it touched.
@@ -165,6 +177,7 @@ def export(
         positions,
         tactics,
         training,
+        impasse,
     )
     results: dict[int, dict[str, Any]] = {}
     pending: list[Shard] = []

@@ -35,7 +35,16 @@ def part_name(index: int) -> str:
 
 
 #: Columns whose values repeat from row to row (Parquet dictionary-encodes them).
-_REPEATED = ("game_id", "source", "format", "encoding", "winner", "end_reason", "side_to_move")
+_REPEATED = (
+    "game_id",
+    "source",
+    "format",
+    "encoding",
+    "winner",
+    "end_reason",
+    "termination",
+    "side_to_move",
+)
 
 
 def _schemas(pa: Any) -> dict[str, Any]:
@@ -77,6 +86,8 @@ def _schemas(pa: Any) -> dict[str, Any]:
             ("headers", pa.map_(pa.string(), pa.string())),
             ("winner", pa.string()),
             ("end_reason", pa.string()),
+            ("termination", pa.string()),
+            ("verdict_agrees", pa.bool_()),
             ("start_sfen", pa.string()),
             ("moves", pa.list_(pa.string())),
             ("plies", pa.int32()),

@@ -3,8 +3,9 @@
 Columns (see docs/datasets.md for their types):
 
 ``games``: ``game_id``, ``source``, ``member``, ``index``, ``format``, ``encoding``,
-``headers`` (key/value pairs in order), ``winner``, ``end_reason``, ``start_sfen``,
-``moves`` (USI), ``plies``, ``ratings``, ``tactics``, ``warnings``, ``error``.
+``headers`` (key/value pairs in order), ``winner``, ``end_reason``, ``termination``,
+``verdict_agrees``, ``start_sfen``, ``moves`` (USI), ``plies``, ``ratings``, ``tactics``,
+``warnings``, ``error``.
 
 ``positions`` (one row per main-line move): ``game_id``, ``ply``, ``sfen`` (before the
 move), ``move`` (USI), ``side_to_move``, ``evaluation``, ``result`` (+1 / 0 / -1 for the side
@@ -31,6 +32,8 @@ GAME_COLUMNS = (
     "headers",
     "winner",
     "end_reason",
+    "termination",
+    "verdict_agrees",
     "start_sfen",
     "moves",
     "plies",
@@ -104,8 +107,10 @@ class Tables:
         game: Game,
         outcome: tuple[str | None, str | None],
         tactics: list[dict[str, Any]] | None,
+        verdict: tuple[str | None, bool | None] = (None, None),
     ) -> int:
-        """The rows of one game read; returns its number of main-line moves."""
+        """The rows of one game read; returns its number of main-line moves. ``verdict``
+        is the ``termination`` and ``verdict_agrees`` columns (``verdict_columns``)."""
         gid = game_id(source, member, index)
         winner, reason = outcome
         replayed = replay(game, self.positions is not None)
@@ -120,6 +125,8 @@ class Tables:
         g["headers"].append(header_pairs(game.headers))
         g["winner"].append(winner)
         g["end_reason"].append(reason)
+        g["termination"].append(verdict[0])
+        g["verdict_agrees"].append(verdict[1])
         g["start_sfen"].append(replayed.start)
         g["moves"].append(moves)
         g["plies"].append(len(moves))

@@ -29,6 +29,7 @@ from kifu_lark.dataset.shards import Shard
 from kifu_lark.dataset.sources import Entry, read_entries
 from kifu_lark.dataset.training import training_records
 from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
+from kifu_lark.dataset.verdict_reports import verdict_columns, verdict_reports
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 
@@ -80,6 +81,7 @@ class ExportTask:
     positions: bool = True
     tactics: bool = False
     training: TrainingFilter | None = None
+    impasse: str = "27"  # the impasse rule of the verdict columns
 
     def __call__(self, shard: Shard) -> dict[str, Any]:
         if self.to in TRAINING:
@@ -106,7 +108,13 @@ class ExportTask:
                     continue
                 for index, game in enumerate(found):
                     plies += tables.add_game(
-                        source, member, index, game, outcome(game), self._tactics(game)
+                        source,
+                        member,
+                        index,
+                        game,
+                        outcome(game),
+                        self._tactics(game),
+                        verdict_columns(game, self.impasse),
                     )
                 if positions is not None and tables.position_rows() >= ROW_GROUP_ROWS:
                     positions.write(tables.take_positions())
@@ -195,9 +203,13 @@ def _not_shogi(games: list[Game]) -> KifuError | None:
 @dataclass(frozen=True)
 class ValidateTask:
     """Validate one shard: one report per entry, as ``kifu-lark validate`` prints them
-    (``file``, ``valid``, ``errors``, ``warnings``, ``games``)."""
+    (``file``, ``valid``, ``errors``, ``warnings``, ``games``). With ``verdicts`` (an
+    impasse rule, ``"27"`` or ``"24"``), each game's ending is weighed against the rules
+    too: a contradicted one is an error (``VERDICT``), and the report lists every verdict
+    (``verdicts``)."""
 
     read: ReadOptions = ReadOptions()
+    verdicts: str | None = None
 
     def __call__(self, shard: Shard) -> dict[str, Any]:
         reports: list[dict[str, Any]] = []
@@ -208,15 +220,16 @@ class ValidateTask:
             if isinstance(found, KifuError):
                 failures[found.code] += 1
                 records += 1
-                reports.append(
-                    {
-                        "file": name,
-                        "valid": False,
-                        "errors": [found.to_dict()],
-                        "warnings": [],
-                        "games": 0,
-                    }
-                )
+                report: dict[str, Any] = {
+                    "file": name,
+                    "valid": False,
+                    "errors": [found.to_dict()],
+                    "warnings": [],
+                    "games": 0,
+                }
+                if self.verdicts is not None:
+                    report["verdicts"] = []
+                reports.append(report)
                 continue
             records += len(found)
             warnings = [
@@ -230,18 +243,30 @@ class ValidateTask:
                 for game in found
                 for w in game.warnings
             ]
-            reports.append(
-                {
-                    "file": name,
-                    "valid": True,
-                    "errors": [],
-                    "warnings": warnings,
-                    "games": len(found),
-                }
-            )
+            report = validity_report(name, found, warnings, self.verdicts)
+            failures.update(err["code"] for err in report["errors"])
+            reports.append(report)
         return {
             "index": shard.index,
             "records": records,
             "failures": dict(sorted(failures.items())),
             "reports": reports,
         }
+
+
+def validity_report(
+    name: str, games: list[Game], warnings: list[dict[str, Any]], verdicts: str | None
+) -> dict[str, Any]:
+    """The report of an entry read: valid unless ``verdicts`` (an impasse rule) is given and
+    the rules contradict an ending; ``verdicts`` lists each game's verdict then."""
+    report: dict[str, Any] = {
+        "file": name,
+        "valid": True,
+        "errors": [],
+        "warnings": warnings,
+        "games": len(games),
+    }
+    if verdicts is not None:
+        errors, items = verdict_reports(games, verdicts)
+        report.update(valid=not errors, errors=errors, verdicts=items)
+    return report

@@ -5,10 +5,12 @@ holds the record as data, the rules engine plays moves, and this layer replays a
 game's tree through the engine (the positions along it, the position at a node, the
 evaluations with their principal variations played). ``Game.positions()`` and its kin call
 these functions (see :mod:`kifu_lark.model.views`). :func:`check_tree` replays a whole tree
-as its readers would, before a writer writes it.
+as its readers would, before a writer writes it. :func:`verdict` weighs the ending a
+line declares against what the rules say of its last position.
 """
 
 from kifu_lark.record.line import evaluations, position_at, positions
 from kifu_lark.record.tree_check import check_tree
+from kifu_lark.record.verdicts import Verdict, verdict
 
-__all__ = ["check_tree", "evaluations", "position_at", "positions"]
+__all__ = ["Verdict", "check_tree", "evaluations", "position_at", "positions", "verdict"]

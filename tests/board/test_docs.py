@@ -17,6 +17,8 @@ import kifu_lark.formats.line_text
 import kifu_lark.model.game
 import kifu_lark.model.headers
 import kifu_lark.model.move
+import kifu_lark.record.verdicts
+import kifu_lark.rules.movement
 
 
 @pytest.mark.parametrize(
@@ -28,6 +30,8 @@ import kifu_lark.model.move
         kifu_lark.model.game,
         kifu_lark.model.headers,
         kifu_lark.model.move,
+        kifu_lark.record.verdicts,
+        kifu_lark.rules.movement,
     ],
     ids=lambda m: m.__name__,
 )

@@ -77,3 +77,76 @@ def test_game_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     text = " ".join(capsys.readouterr().out.split())
     assert "--game N show the N-th game of a file that holds several" in text
     assert "without it the first, with a note on standard error" in text
+
+
+VERDICTS = Path(__file__).parents[2] / "fixtures" / "verdicts"
+
+
+@pytest.mark.parametrize(
+    ("name", "ending"),
+    [
+        ("resign-agrees.csa", "ending: 投了 (後手 wins) — agrees: 先手, to move, resigns"),
+        (
+            "mate-contradicted.kif",
+            "ending: 詰み (先手 wins) — contradicted: not mate: 後手 is not in check",
+        ),
+        (
+            "repetition-agrees.kif",
+            "ending: 千日手 (draw) — agrees: the position occurred four times (千日手): a draw",
+        ),
+        (
+            "resign-contradicted.ki2",
+            "ending: 投了 (後手 wins) — contradicted: 先手 is written "
+            "as the side that resigns, but 後手 is to move after 1 move",
+        ),
+    ],
+)
+def test_show_ends_with_the_verdict(
+    name: str, ending: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After the board, one line: the declared ending, its winner and the rules' verdict."""
+    assert 0 == main(["show", str(VERDICTS / name)])
+    out = capsys.readouterr().out
+    assert "後手の持駒" in out
+    assert ending == out.splitlines()[-1]
+
+
+def test_show_judges_an_impasse_by_the_rule_given(capsys: pytest.CaptureFixture[str]) -> None:
+    """--impasse 24: a 30-point declaration is a draw, so the declared win is contradicted."""
+    path = str(VERDICTS / "entering-king-30-points.kif")
+    assert 0 == main(["show", path])
+    assert (
+        capsys.readouterr().out.splitlines()[-1].startswith("ending: 入玉勝ち (先手 wins) — agrees")
+    )
+    assert 0 == main(["show", path, "--impasse", "24"])
+    assert (
+        "ending: 入玉勝ち (先手 wins) — contradicted: 30 points under the 24-point rule: a draw "
+        "(24 to 30), not a win"
+    ) == capsys.readouterr().out.splitlines()[-1]
+
+
+def test_show_says_when_nothing_is_declared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A line that ends on a move, and 中断: said, not judged."""
+    rec = tmp_path / "g.usi"
+    rec.write_text(GOOD)
+    assert 0 == main(["show", str(rec)])
+    assert (
+        "ending: none — no ending declared; the rules see no end"
+        == (capsys.readouterr().out.splitlines()[-1])
+    )
+    stopped = tmp_path / "g.csa"
+    stopped.write_text("PI\n+\n+7776FU\n%CHUDAN\n")
+    assert 0 == main(["show", str(stopped)])
+    assert (
+        "ending: 中断 — not judged: INTERRUPT: nothing the rules can contradict"
+        == (capsys.readouterr().out.splitlines()[-1])
+    )
+
+
+def test_impasse_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """show --help names --impasse and its two rules."""
+    assert 0 == main(["show", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--impasse {27,24}" in text and "24 (JSA: 31 win, 24 to 30 draw)" in text
