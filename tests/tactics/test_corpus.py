@@ -33,6 +33,9 @@ KNOWN = {
     "our 振り飛車 戦法 count the opening only (ply ≤ 40)",
     ("sample.ki2", "先手", "早繰り銀"): "▲3七銀-▲4六銀 at ply 13-15 is the 早繰り銀 route "
     "(here the 超速 against ゴキゲン中飛車); bioshogi names no silver 戦法",
+    ("反則二歩.ki2", "game", "中飛車"): "先手's 中飛車 keeps the bishop's diagonal open (▲7六歩, "
+    "▲7七角) with the pawn on 5五: our ゴキゲン中飛車, which replaces 中飛車; the record "
+    "names the family",
 }
 
 
