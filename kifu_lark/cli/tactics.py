@@ -18,15 +18,21 @@ from kifu_lark.cli.common import (
     read_records,
 )
 from kifu_lark.errors import KifuError
-from kifu_lark.tactics import find, names
+from kifu_lark.tactics import find, names, shipped
 
 NAME = "tactics"
 HELP = "list the tactics (戦法, 囲い, 手筋, 備考) each side plays in records"
 EPILOG = (
-    WALK_HELP + ". Text lines are FILE:PLY: ▲ CATEGORY NAME (game N: before them for "
-    "multi-game files); --format json gives the same as objects. See docs/tactics.md."
+    WALK_HELP + ". Text lines are FILE:PLY: ▲ CATEGORY NAME, then ← PARENTS for a tactic "
+    "that refines others (game N: before them for multi-game files); --format json gives the "
+    "same as objects. See docs/tactics.md."
 )
 _MARKS = {"先手": "▲", "後手": "△"}
+
+
+def _lineage(parents: tuple[str, ...] | list[str]) -> str:
+    """' ← 美濃囲い, 片美濃囲い' after a tactic that refines others, else nothing."""
+    return f" ← {', '.join(parents)}" if parents else ""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -52,7 +58,13 @@ def _found(path: str, args: argparse.Namespace) -> dict[str, Any]:
         return {"file": path, "error": err.reword(args.words).to_dict(), "games": []}
     games = [
         [
-            {"side": f.side.kanji, "category": f.category, "name": f.name, "ply": f.ply}
+            {
+                "side": f.side.kanji,
+                "category": f.category,
+                "name": f.name,
+                "ply": f.ply,
+                "parents": list(f.parents),
+            }
             for f in find(record)
         ]
         for record in records
@@ -63,13 +75,22 @@ def _found(path: str, args: argparse.Namespace) -> dict[str, Any]:
 def _list(style: str) -> int:
 
     known = names()
+    parents = {t.name: t.replaces for t in shipped()}
     if style == "json":
-        rows = [{"category": n.category, "name": n.name, "aliases": list(n.aliases)} for n in known]
+        rows = [
+            {
+                "category": n.category,
+                "name": n.name,
+                "aliases": list(n.aliases),
+                "parents": list(parents.get(n.name, ())),
+            }
+            for n in known
+        ]
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     for n in known:
         aliases = f" ({', '.join(n.aliases)})" if n.aliases else ""
-        print(f"{n.category} {n.name}{aliases}")
+        print(f"{n.category} {n.name}{aliases}{_lineage(parents.get(n.name, ()))}")
     return 0
 
 
@@ -98,6 +119,6 @@ def run(args: argparse.Namespace) -> int:
                     mark = _MARKS[item["side"]]
                     print(
                         f"{result['file']}:{item['ply']}: {prefix}{mark} {item['category']} "
-                        f"{item['name']}"
+                        f"{item['name']}{_lineage(item['parents'])}"
                     )
     return 1 if any(r["error"] is not None for r in results) else 0

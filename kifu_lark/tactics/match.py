@@ -42,6 +42,8 @@ class Found:
         name: the tactic's name.
         ply: the move's number in the game (1 = first move).
         node: the move's node in the game tree.
+        parents: the tactics this one refines (its file's ``replaces``, nearest first):
+            found for the same side, they are left out of ``find``'s result for it.
     """
 
     side: Color
@@ -49,6 +51,7 @@ class Found:
     name: str
     ply: int
     node: Node = field(eq=False, repr=False)
+    parents: tuple[str, ...] = ()
 
 
 class Compiled:
@@ -276,7 +279,9 @@ class Matcher:
         for side in (color, 1 - color) if tactic.also_opponent else (color,):
             if (side, tactic.name) not in self.seen:
                 self.seen.add((side, tactic.name))
-                self.found.append(Found(_COLORS[side], tactic.category, tactic.name, ply, node))
+                self.found.append(
+                    Found(_COLORS[side], tactic.category, tactic.name, ply, node, tactic.replaces)
+                )
 
     def run(self, game: Game, nodes: list[Node]) -> list[Found]:
         index = self.index

@@ -31,8 +31,11 @@ KNOWN = {
     "stands: 銀冠 replaces 片美濃囲い; bioshogi keeps both",
     ("sample.ki2", "先手", "三間飛車"): "the rook goes to 7八 at ply 41, in the middle game; "
     "our 振り飛車 戦法 count the opening only (ply ≤ 40)",
-    ("sample.ki2", "先手", "早繰り銀"): "▲3七銀-▲4六銀 at ply 13-15 is the 早繰り銀 route "
-    "(here the 超速 against ゴキゲン中飛車); bioshogi names no silver 戦法",
+    ("sample.ki2", "先手", "超速▲3七銀"): "▲3六歩-▲3七銀 at ply 11-13 against △5二飛 is the "
+    "超速 (it replaces the 早繰り銀 that ▲4六銀 makes at ply 15); bioshogi names no silver 戦法",
+    ("反則二歩.ki2", "game", "中飛車"): "先手's 中飛車 keeps the bishop's diagonal open (▲7六歩, "
+    "▲7七角) with the pawn on 5五: our ゴキゲン中飛車, which replaces 中飛車; the record "
+    "names the family",
 }
 
 

@@ -61,6 +61,23 @@ def test_replaces_drops_the_parent_only_when_the_child_is_found() -> None:
     assert ("先手", "片美濃囲い") not in both and 17 == both[("先手", "美濃囲い")]
 
 
+def test_a_refinement_lists_its_parents() -> None:
+    """The found refinement carries its file's replaces (nearest first); others carry none."""
+    found = {(f.side.kanji, f.name): f for f in tactics.find(kifu_lark.load(FOLDER / "銀冠.kif"))}
+    assert ("高美濃囲い", "美濃囲い", "片美濃囲い") == found[("先手", "銀冠")].parents
+    assert all(not f.parents for f in found.values() if f.name != "銀冠")
+
+
+def test_every_lineage_is_complete() -> None:
+    """A file's replaces also names its parents' parents, so a refinement found without the
+    steps between (a castle built in another order) still drops all of them."""
+    by_name = {t.name: t for t in tactics.shipped()}
+    for tactic in by_name.values():
+        for parent in tactic.replaces:
+            missing = set(by_name[parent].replaces) - set(tactic.replaces)
+            assert not missing, f"{tactic.name} replaces {parent} but not {missing}"
+
+
 def test_each_move_tries_only_the_patterns_its_piece_and_square_can_fire(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -149,11 +166,13 @@ def test_writing_twice_adds_no_second_comment() -> None:
 def test_cli_lists_tactics_as_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     """`kifu-lark tactics FILE` prints FILE:PLY: ▲ CATEGORY NAME; --format json the same."""
     assert 0 == main(["tactics", str(MINO)])
-    assert f"{MINO}:17: ▲ 囲い 美濃囲い" in capsys.readouterr().out.splitlines()
+    assert f"{MINO}:17: ▲ 囲い 美濃囲い ← 片美濃囲い" in capsys.readouterr().out.splitlines()
     assert 0 == main(["tactics", "--format", "json", str(MINO)])
     data = json.loads(capsys.readouterr().out)
     (game,) = data["files"][0]["games"]
-    assert {"side": "後手", "category": "戦法", "name": "棒銀", "ply": 14} in game
+    assert {"side": "後手", "category": "戦法", "name": "棒銀", "ply": 14, "parents": []} in game
+    mino = {"side": "先手", "category": "囲い", "name": "美濃囲い", "ply": 17}
+    assert {**mino, "parents": ["片美濃囲い"]} in game
 
 
 def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -166,7 +185,8 @@ def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert 2 == main(["tactics", str(tmp_path / "missing.kif")])
     assert 0 == main(["tactics", "--list"])
     listed = capsys.readouterr().out.splitlines()
-    assert "囲い 美濃囲い (本美濃囲い, 本美濃)" in listed
+    assert "囲い 美濃囲い (本美濃囲い, 本美濃) ← 片美濃囲い" in listed
+    assert "囲い 銀冠 ← 高美濃囲い, 美濃囲い, 片美濃囲い" in listed
 
 
 def test_convert_tactics(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
