@@ -196,14 +196,14 @@ _SCAN = r"(?:[ \t]*+[0-9][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
 def whole_record_pattern() -> re.Pattern[str]:
     """The usual record whole, as the reader's parser (MOVES_BLOCK scanned with
     :data:`_SCAN`) lexes it: a HEAD_BLOCK (or none), a board diagram (or none, see
-    ``whole.diagram``), MOVES_HEADER, one MOVES_BLOCK, the SUMMARY_LINE (or none) and the 変化
-    sections (see ``whole.variations``), blank lines between them, and nothing else. Each terminal is an atomic group holding its own
-    pattern, so that it takes what lark's lexer takes (its first match, none of it given
-    back). No terminal lark tries first can match where each starts (HEAD_BLOCK leaves out
-    the lines they take; a summary line lark would read as a header line is left out here;
-    the diagram's parts are placed by ``whole.lexed_as``).
-    tests/formats/equivalence/test_tokens.py checks that the tokens are lark's on every
-    text."""
+    ``whole.diagram``), MOVES_HEADER, one MOVES_BLOCK, the SUMMARY_LINE (or none) and the
+    変化 sections (see ``whole.variations``), blank lines between them, and nothing else.
+    Each terminal is an atomic group holding its own pattern, so that it takes what lark's
+    lexer takes (its first match, none of it given back). No terminal lark tries first can
+    match where each starts (HEAD_BLOCK leaves out the lines they take; a summary line lark
+    would read as a header line is left out here; the diagram's parts are placed by
+    ``whole.lexed_as``). tests/formats/equivalence/test_tokens.py checks that the tokens
+    are lark's on every text."""
     return _patterns()[0]
 
 
