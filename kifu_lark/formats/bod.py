@@ -25,7 +25,7 @@ from kifu_lark.formats.japanese_head import (
     write_header,
 )
 from kifu_lark.model.game import Game
-from kifu_lark.model.headers import REST_HAND, ROTATED, Headers, rest_side
+from kifu_lark.model.headers import ROTATED, Headers
 from kifu_lark.model.position import Position
 
 # kif_read still takes the diagram's names from this module (pyproject.toml lists that import
@@ -72,8 +72,6 @@ def read_bod(text: str, options: ReadOptions) -> list[Game]:
         headers.add(LAST_MOVE_KEY, diagram.last_move)
     if diagram.rotated:
         headers.add(ROTATED, "")
-    if diagram.rest is not None:
-        headers.add(REST_HAND, diagram.rest.kanji)
     game = Game(headers=headers, start=diagram.position(Position.initial()))
     game.root.comments = comments
     game.format = FORMAT_NAME
@@ -85,10 +83,10 @@ def write_bod(game: Game, options: WriteOptions) -> str:
     start comments."""
     position = game.final_position()
     entries = game.headers.entries
-    lines = [write_header(k, v, fmt="bod") for k, v in entries if k not in (ROTATED, REST_HAND)]
+    lines = [write_header(k, v, fmt="bod") for k, v in entries if k != ROTATED]
     if ROTATED in game.headers:
         lines.append(ROTATED)
-    lines += write_diagram(position, rest=rest_side(game.headers))
+    lines += write_diagram(position)
     lines += [write_comment(c, "bod") for c in game.root.comments]
     return "\n".join(lines) + "\n"
 

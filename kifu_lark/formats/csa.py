@@ -49,7 +49,7 @@ from kifu_lark.formats.csa_write import encoding_rule, writer
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.engine.tokens import span_tokens
 from kifu_lark.model.game import Game
-from kifu_lark.model.headers import REMARK, REST_HAND, HeaderKey, Headers, Key
+from kifu_lark.model.headers import REMARK, HeaderKey, Headers, Key
 from kifu_lark.model.move import SpecialKind, Time
 from kifu_lark.rules.replay import GameBuilder
 
@@ -72,6 +72,9 @@ class _Tags(Transformer[Token, Any]):
         return ("version", c[0])
 
     def comment(self, c: list[Token]) -> tuple[str, Token]:
+        return ("comment", c[0])
+
+    def head_comment(self, c: list[Token]) -> tuple[str, Token]:
         return ("comment", c[0])
 
     def name(self, c: list[Token]) -> tuple[str, Token]:
@@ -197,9 +200,6 @@ class _Records:
             else:
                 setup.append(item)
         start = start_position(self.dialect, self.text, setup, turn)
-        for item in setup:  # P±00AL: the hand written as "the rest of the pieces"
-            if item[0] != "pi" and item[0] != "row" and "00AL" in item[1]:
-                headers.entries.append((REST_HAND, _COLORS[item[1][1]].kanji))
         builder = GameBuilder(
             start, format=self.dialect.name, tolerate=self.options.tolerate, source=self.text
         )

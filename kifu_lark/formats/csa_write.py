@@ -47,7 +47,7 @@ from kifu_lark.formats.csa_dialect import ILLEGAL_ACTION, NAME_OF_KEY, Dialect
 from kifu_lark.formats.evaluation import comments_of, converted_comments
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.headers import REMARK, REST_HAND, HeaderKey, Headers, Key, rest_side
+from kifu_lark.model.headers import REMARK, HeaderKey, Headers, Key
 from kifu_lark.model.move import Special, SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.position import Position
@@ -182,7 +182,7 @@ class _Writer:
         out.append(self.version)
         notes = _notes(game.headers) if self.dialect.name == "csa" else {}
         self.headers(game.headers, notes)
-        self.position(game.start, rest_side(game.headers))
+        self.position(game.start)
         out.append(game.start.turn.value)
         out += notes.get("start", ())
         self.comments(game.root)
@@ -225,8 +225,6 @@ class _Writer:
                     f"the header {Headers.key_name(key)!r} holds a line break",
                     hint="CSA header values are one line ($NOTE apart)",
                 )
-            if key == REST_HAND:
-                continue  # written as P±00AL with the position
             if key == REMARK:
                 # CSA's remark is a plain ' line; `'#` keeps the mark, reads back as the
                 # remark, and as nothing else (a '* comment, the encoding line, a note)
@@ -244,9 +242,7 @@ class _Writer:
             self.lines.append(f"${name}:{value}")
         self.lines += notes.pop("head", ())
 
-    def position(self, start: Position, rest: Color | None = None) -> None:
-        """The start position's lines; the hand of ``rest`` (a ``REST_HAND`` entry) as
-        ``P±00AL`` while it holds exactly the rest of the set, after the other hand."""
+    def position(self, start: Position) -> None:
         variant = self.dialect.variant
         initial = Position.initial(variant)
         pieces = dict(start.pieces())
@@ -265,13 +261,10 @@ class _Writer:
                 piece = start.board[(rank - 1) * files + file - 1]
                 cells.append(" * " if piece is None else piece.csa())
             self.lines.append(f"P{rank}" + "".join(cells))
-        short = rest if rest is not None and start.holds_the_rest(rest) else None
         for color, hand in zip((Color.BLACK, Color.WHITE), start.hands, strict=True):
-            if hand and color is not short:
+            if hand:
                 held = "".join("00" + kind.csa for kind, n in hand.items() for _ in range(n))
                 self.lines.append(f"P{color.value}{held}")
-        if short is not None:  # 00AL counts what the lines before it placed: it comes last
-            self.lines.append(f"P{short.value}00AL")
 
     def special(self, special: Special, to_move: Color) -> str:
         return special_line(self.dialect, special, to_move)

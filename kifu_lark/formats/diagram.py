@@ -256,19 +256,14 @@ def write_hand(color: Color, hand: Hand, handicap: bool = False) -> str:
     return f"{side}の持駒：{items or 'なし'}"
 
 
-def write_diagram(
-    position: Position, handicap: bool = False, rest: Color | None = None
-) -> list[str]:
+def write_diagram(position: Position, handicap: bool = False) -> list[str]:
     """The diagram lines of ``position``: white's hand, the framed board, black's hand,
-    ``後手番`` when white is to move, ``手数＝N`` when moves were played before it. The hand
-    of ``rest`` is written ``残り全部`` while it holds exactly the rest of the set."""
+    ``後手番`` when white is to move, ``手数＝N`` when moves were played before it. A hand read
+    as "the rest of the pieces" (``残り全部``) is written as its pieces, which every
+    program's reader takes (tsshogi's and json-kifu-format's take no ``残り全部``)."""
     variant = position.variant
     files = variant.files
-    short = rest is not None and position.holds_the_rest(rest)
-
     def hand_line(color: Color) -> str:
-        if short and color is rest:
-            return f"{write_hand(color, Hand(), handicap).split('：')[0]}：残り全部"
         return write_hand(color, position.hand(color), handicap)
 
     lines = [hand_line(Color.WHITE)]

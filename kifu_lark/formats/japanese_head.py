@@ -25,7 +25,7 @@ from kifu_lark.model.handicap import (
     handicap_name,
     handicap_position,
 )
-from kifu_lark.model.headers import REST_HAND, ROTATED, HeaderKey, Headers, Key, rest_side
+from kifu_lark.model.headers import ROTATED, HeaderKey, Headers, Key
 from kifu_lark.model.position import Position
 
 # --- header keys ----------------------------------------------------------------------------
@@ -221,8 +221,6 @@ class HeaderSection:
             self.headers.add(LAST_MOVE_KEY, diagram.last_move)
         if diagram is not None and diagram.rotated:
             self.headers.add(ROTATED, "")
-        if diagram is not None and diagram.rest is not None:
-            self.headers.add(REST_HAND, diagram.rest.kanji)
         # identity first: a Position's == is attrs' interpreted comparison of its fields
         if named is not None and (start is named or start == named):
             self.headers.entries = [(k, v) for k, v in self.headers.entries if k != HANDICAP_KEY]
@@ -294,13 +292,12 @@ def write_header_section(
     handicap = is_handicap(start)
     name = handicap_name(start)
     kept = HANDICAP_KEY in headers
-    rest = rest_side(headers)
     if name is not None and name != MINISHOGI_NAME and start.ply == 1 and not kept:
         block = [f"{HANDICAP_KEY}：{name}"]
         if name in NOT_EVERYWHERE:  # the diagram too, for readers that lack the name
-            block += write_diagram(start, handicap, rest)
+            block += write_diagram(start, handicap)
     else:
-        block = write_diagram(start, handicap, rest)
+        block = write_diagram(start, handicap)
     if ROTATED in headers:  # the display flag, written where Kifu for Windows reads it
         block = [ROTATED, *block]
     declared = encoding is not None and encoding != "cp932"
@@ -313,7 +310,7 @@ def write_header_section(
             placed = True
         if key == "#" and declaration(f"#{value}\n"):
             continue  # syntax, not a header: the declaration written is the one above
-        if key in (ROTATED, REST_HAND):
+        if key == ROTATED:
             continue  # written with the diagram
         lines.append(write_header(key, value, handicap, fmt))
     if not placed:

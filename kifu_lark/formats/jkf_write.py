@@ -19,7 +19,7 @@ from kifu_lark.formats.specials import written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import NOT_EVERYWHERE, handicap_name
-from kifu_lark.model.headers import REMARK, REST_HAND, Headers
+from kifu_lark.model.headers import REMARK, Headers
 from kifu_lark.model.move import Move, Special, SpecialKind, Time
 from kifu_lark.model.piece import HAND_KINDS
 from kifu_lark.model.position import Position
@@ -137,8 +137,6 @@ def _header(headers: Headers) -> str:
         if key == REMARK:
             _remark_left_out(value)
             continue
-        if key == REST_HAND:
-            continue  # how a hand was written, not a header: JKF writes the hand's pieces
         pairs.append("    " + _encode(Headers.key_name(key)) + ": " + _encode(value))
     if not pairs:
         return "{}"

@@ -8,8 +8,6 @@ from collections.abc import Iterator, MutableMapping
 
 from attrs import define, field
 
-from kifu_lark.model.color import Color
-
 
 class HeaderKey(enum.Enum):
     """Header keys every format can map to its own spelling (values are the KIF names)."""
@@ -44,14 +42,6 @@ REMARK = "#"
 #: upside down); its value is ``""``. KIF, KI2 and BOD write it back as that line, before the
 #: diagram; the other formats keep it as a header of that name.
 ROTATED = "盤面回転"
-
-#: The key marking a start position whose hand of one side was written as "the rest of the
-#: pieces" (KIF ``後手の持駒：残り全部``, CSA ``P-00AL``), as tsume records give the defender's
-#: hand; its value is that side, ``"先手"`` or ``"後手"``. The position's hand holds those
-#: pieces (counted on reading); the entry only says how the record wrote them, so KIF, KI2,
-#: BOD and CSA write the short form back while that hand still holds exactly the rest. JKF
-#: has no such form: it writes the pieces, and not the entry (it says nothing more).
-REST_HAND = "残り全部"
 
 #: How notations spell the standard keys: KIF/KI2/BOD/JKF names (先手, and 下手/上手 for
 #: handicap games), CSA lines (``N+``/``N-`` for the players, ``$EVENT`` … for the rest: the
@@ -182,7 +172,3 @@ class Headers(MutableMapping[Key, str]):
         return key.value if isinstance(key, HeaderKey) else key
 
 
-def rest_side(headers: Headers) -> Color | None:
-    """The side a :data:`REST_HAND` entry names (its hand written as "the rest"), or ``None``."""
-    value = headers.get(REST_HAND)
-    return Color.BLACK if value == "先手" else Color.WHITE if value == "後手" else None

@@ -12,7 +12,7 @@ import kifu_lark
 from kifu_lark.errors import KifuError
 from kifu_lark.model import Color, Game, PieceKind
 from kifu_lark.model.hand import Hand
-from kifu_lark.model.headers import REST_HAND, ROTATED
+from kifu_lark.model.headers import ROTATED
 from kifu_lark.model.position import Position
 from tests.conftest import FIXTURES
 
@@ -31,49 +31,54 @@ def test_the_rest_of_the_pieces_is_counted_into_the_hand() -> None:
     attacker's hand; no attacking king is needed, and the moves are checked as usual."""
     game = _tsume()
     assert f"4k3l/9/4G4/9/9/9/9/9/9 b G{REST} 1" == game.start.sfen()
-    assert "後手" == game.headers[REST_HAND]
+    assert "残り全部" not in game.headers  # how the hand was written: not a header
     assert 2 == len(game.mainline())
 
 
 @pytest.mark.parametrize("word", ["残り全部", "残りすべて", "残り全て", "残りの駒全部"])
 def test_every_spelling_of_the_rest_reads(word: str) -> None:
-    """The spellings programs write read alike; KIF writes 残り全部 back."""
+    """The spellings programs write read alike."""
     text = TSUME.read_text(encoding="utf-8").replace("残り全部", word)
     game = kifu_lark.loads(text, "kif")
     assert _tsume().start == game.start
-    assert "後手の持駒：残り全部\n" in kifu_lark.dumps(game, "kif")
 
 
 def test_kif_writes_the_tsume_back() -> None:
-    """KIF writes 盤面回転, 残り全部 and the problem's headers back; the comment before the
-    header block stays the comment on the start."""
+    """KIF writes 盤面回転 and the problem's headers back, and the defender's hand as its
+    pieces (other programs' KIF readers, tsshogi's and json-kifu-format's, take no 残り全部);
+    the comment before the header block stays the comment on the start."""
     game = _tsume()
     text = kifu_lark.dumps(game, "kif")
     for line in ("作品名：一手の習作", "作者：テスト作者", "発表誌：テスト会報", "手合割：詰将棋"):
         assert line + "\n" in text
-    assert "盤面回転\n後手の持駒：残り全部\n" in text
+    assert "盤面回転\n後手の持駒：飛二　角二　金二　銀四　桂四　香三　歩十八" in text
     assert ["一手詰の習作（前書き）"] == game.root.comments
     assert game == kifu_lark.loads(text, "kif")
     assert game.headers[ROTATED] == ""
 
 
-def test_csa_writes_the_rest_as_00al_and_reads_it_back() -> None:
-    """CSA writes the defender's hand as P-00AL after the attacker's, and reads it back
-    (headers kept as $ lines)."""
+def test_csa_writes_the_rest_as_its_pieces() -> None:
+    """CSA writes the defender's hand as its pieces (other programs' CSA readers, cshogi's,
+    take no P-00AL), with the problem's headers as $ lines; the pieces read back."""
     game = _tsume()
     text = kifu_lark.dumps(game, "csa")
-    assert "P+00KI\nP-00AL\n" in text
+    assert "00AL" not in text
+    white_hand = next(line for line in text.splitlines() if line.startswith("P-"))
+    assert 18 == white_hand.count("00FU")
     assert "$作品名:一手の習作\n" in text
     back = kifu_lark.loads(text, "csa")
-    assert (game.start, game.headers.entries) == (back.start, back.headers.entries)
-    assert "後手の持駒：残り全部\n" in kifu_lark.dumps(back, "kif")
+    assert game.start == back.start
+    assert game.headers.entries == back.headers.entries
 
 
-def test_csa_00al_reads_as_the_rest_in_kif() -> None:
-    """A CSA record's P-00AL is written by KIF as 残り全部."""
+def test_csa_00al_reads_as_the_pieces() -> None:
+    """A CSA record's P-00AL gives the defender the rest of the set, which KIF writes as
+    pieces."""
     game = kifu_lark.load(FIXTURES / "csa" / "tsume_rest.csa")
-    assert "後手" == game.headers[REST_HAND]
-    assert "後手の持駒：残り全部\n" in kifu_lark.dumps(game, "kif")
+    assert game.start.holds_the_rest(Color.WHITE)
+    kif = kifu_lark.dumps(game, "kif")
+    assert "残り全部" not in kif
+    assert game.start == kifu_lark.loads(kif, "kif").start
 
 
 def test_jkf_writes_the_pieces_and_keeps_the_headers() -> None:
@@ -83,7 +88,7 @@ def test_jkf_writes_the_pieces_and_keeps_the_headers() -> None:
     data = json.loads(kifu_lark.dumps(game, "jkf"))
     assert 18 == data["initial"]["data"]["hands"][1]["FU"]
     header = data["header"]
-    assert REST_HAND not in header
+    assert "残り全部" not in header
     assert ("一手の習作", "テスト作者", "テスト会報", "詰将棋") == (
         header["作品名"],
         header["作者"],
@@ -91,15 +96,6 @@ def test_jkf_writes_the_pieces_and_keeps_the_headers() -> None:
         header["手合割"],
     )
     assert game.start == kifu_lark.loads(kifu_lark.dumps(game, "jkf"), "jkf").start
-
-
-def test_a_hand_that_is_no_longer_the_rest_is_written_as_pieces() -> None:
-    """The short form stands for the pieces only while the hand holds exactly the rest."""
-    game = _tsume()
-    hand = game.start.hand(Color.WHITE).remove(PieceKind.PAWN)
-    game.start = game.start.with_hand(Color.WHITE, hand)
-    assert "後手の持駒：残り全部" not in kifu_lark.dumps(game, "kif")
-    assert "00AL" not in kifu_lark.dumps(game, "csa")
 
 
 def test_the_rest_beyond_the_set_is_refused_at_the_hand_line() -> None:
@@ -132,17 +128,17 @@ def test_the_display_flag_is_kept() -> None:
 
 
 def test_bod_keeps_the_tsume_diagram() -> None:
-    """BOD reads and writes 盤面回転 and 残り全部 as KIF does."""
+    """BOD reads 盤面回転 and 残り全部 as KIF does, and writes them as KIF does."""
     game = _tsume()
     game.root.children.clear()  # BOD holds the final position: here, the start
     text = kifu_lark.dumps(game, "bod")
-    assert "盤面回転\n後手の持駒：残り全部\n" in text
+    assert "盤面回転\n後手の持駒：飛二" in text
     back = kifu_lark.loads(text, "bod")
     assert (game.start, game.headers) == (back.start, back.headers)
 
 
-def test_an_empty_rest_is_written_back_as_read() -> None:
-    """When the board holds every piece, 残り全部 gives nothing, and KIF writes it back so."""
+def test_an_empty_rest_is_an_empty_hand() -> None:
+    """When the board holds every piece, 残り全部 gives nothing, and KIF writes なし."""
     game = kifu_lark.loads(
         "後手の持駒：残り全部\n"
         + "\n".join(
@@ -154,7 +150,7 @@ def test_an_empty_rest_is_written_back_as_read() -> None:
         "kif",
     )
     assert not game.start.hand(Color.WHITE)
-    assert "後手の持駒：残り全部\n" in kifu_lark.dumps(game, "kif")
+    assert "後手の持駒：なし\n" in kifu_lark.dumps(game, "kif")
 
 
 def _full_board() -> Game:

@@ -71,6 +71,23 @@ def test_damaged_texts_read_alike_with_and_without_head_runs(
     runs_alike(case, case.declaration.normalise(_damaged(case, data)))
 
 
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # found by the test above: a comment after a special, then game information and a
+        # start position; the head run took the lines after the comment (line 4) where the
+        # statements are refused at the start position (line 6)
+        ("msk", "V2.1-55\n%TORYO\n'a comment\nN+下手\nN-上手\nPI51HI41KA\n-\n-2122KI\n"),
+        ("csa", "V2.2\n+\n+7776FU\n%TORYO\n'a comment\nN+a\nN-b\nPI\n-\n"),
+    ],
+)
+def test_a_head_run_is_not_taken_after_a_comment_among_the_moves(name: str, text: str) -> None:
+    """The lines after a comment that follows the moves are refused where the statements
+    are, with the head's run tokens as without them."""
+    case = BY_NAME[name]
+    runs_alike(case, case.declaration.normalise(text))
+
+
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 @settings(max_examples=20, deadline=None)
 @given(data=st.data())
