@@ -262,5 +262,5 @@
     state,
     nodes: () => nodes.length,
   });
-  draw();
+  go(root.dataset.start); // the step the page opens at (0 unless the page says otherwise)
 })();

@@ -87,7 +87,13 @@ class _Step:
 
 
 def html(
-    game: Game, *, notation: str | None = None, glyphs: Glyphs = "kanji", title: str | None = None
+    game: Game,
+    *,
+    notation: str | None = None,
+    glyphs: Glyphs = "kanji",
+    title: str | None = None,
+    marks: str = MARKS,
+    ply: int = 0,
 ) -> str:
     """``game`` as one self-contained HTML page: the board (flip it with ``f``), the move
     list with its variations as a tree, the comments of the move shown, the headers and the
@@ -102,6 +108,9 @@ def html(
         glyphs: the board's letters: ``"kanji"`` (歩) or ``"letters"`` (``P``).
         title: the page's title; by default the players (先手 対 後手), the 表題 header or
             "kifu-lark".
+        marks: black's and white's marks in KIF and KI2 texts (``"▲△"``; ``"▲▽"``; ``""``).
+        ply: the step of the main line the page opens at (0: the start; a number past the
+            end opens at the end), as ``kifuLark.go(ply)`` would show it.
 
     Returns:
         The page as text (UTF-8 when encoded, as its ``<meta charset>`` says).
@@ -119,8 +128,8 @@ def html(
     """
     if notation is None:
         notation = "kif" if game.format == "kif" else "ki2"
-    notation = check_notation(notation, MARKS)
-    steps = _steps(game, notation)
+    notation = check_notation(notation, marks)
+    steps = _steps(game, notation, marks)
     variant = game.start.variant
     name = title if title is not None else _default_title(game)
     views = "".join(
@@ -135,6 +144,7 @@ def html(
         css=_asset("viewer.css"),
         js=_asset("viewer.js"),
         sfen=escape(start),
+        ply=max(0, ply),
         headers=_headers(game),
         views=views,
         moves=_move_list(steps),
@@ -158,7 +168,7 @@ _PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <main id="kifu-lark" class="kifu-lark" data-ply="0" data-sfen="{sfen}" data-flipped="false" \
-data-node="0">
+data-node="0" data-start="{ply}">
 <header>
 <h1>{title}</h1>
 {headers}
@@ -226,7 +236,7 @@ def _order(root: Node) -> Iterator[tuple[Node, int, bool]]:
             stack.extend((other, depth + 1, True) for other in reversed(parent.children[1:]))
 
 
-def _steps(game: Game, notation: str) -> list[_Step]:
+def _steps(game: Game, notation: str, marks: str) -> list[_Step]:
     """The tree's nodes with their positions and texts, the root first, then in the move
     list's order. Each line (the main line, and each variation) is replayed from the start
     by the library, for its positions and for its texts; a variation keeps only what comes
@@ -238,7 +248,7 @@ def _steps(game: Game, notation: str) -> list[_Step]:
     for first in starts:
         skip = len(first.path()) - 1  # the moves before it belong to its parent line
         nodes = game.line(first)
-        texts = line_texts(game.start, nodes, notation, MARKS, name_unwritten=True)
+        texts = line_texts(game.start, nodes, notation, marks, name_unwritten=True)
         positions = [position for _, position in game.positions(first)][1:]
         for node, position, text in zip(nodes[skip:], positions[skip:], texts[skip:], strict=True):
             placed[id(node)] = (position, text)

@@ -254,3 +254,41 @@ def test_the_board_fits_a_phone(page: Any, browser: Any) -> None:
         assert 0 < board <= width and scroll <= width
     finally:
         browser.set_window_size(1100, 900)
+
+
+def test_notebook_frames_step_on_their_own(browser: Any, tmp_path: Path) -> None:
+    """Two games' _repr_html_ put into one host page as a notebook does (innerHTML): each
+    frame opens at its game's end and steps with the keys, the other frame unmoved."""
+    first = kifu_lark.load(FIXTURES / "demo/yagura.kifu")
+    second = kifu_lark.load(FIXTURES / "kif/canonical/branches.kif")
+    host = tmp_path / "notebook.html"
+    host.write_text(
+        "<!DOCTYPE html><meta charset='utf-8'><div id='a'></div><div id='b'></div>",
+        encoding="utf-8",
+    )
+    browser.get_log("browser")
+    browser.get(host.as_uri())
+    browser.execute_script(
+        "document.getElementById('a').innerHTML = arguments[0];"
+        "document.getElementById('b').innerHTML = arguments[1];",
+        first._repr_html_(),
+        second._repr_html_(),
+    )
+    frames = browser.find_elements("css selector", "iframe.kifu-lark-viewer")
+    assert 2 == len(frames)
+    for frame, game in zip(frames, (first, second), strict=True):
+        browser.switch_to.frame(frame)
+        try:
+            expected = sfens(game)
+            assert (str(len(expected) - 1), expected[-1]) == state(browser)[:2]
+            browser.find_element("css selector", "[data-do=prev]").click()
+            press(browser, keys().ARROW_LEFT)
+            assert (str(len(expected) - 3), expected[-3]) == state(browser)[:2]
+        finally:
+            browser.switch_to.default_content()
+    browser.switch_to.frame(frames[0])
+    try:
+        assert sfens(first)[-3] == state(browser)[1]  # the second frame's steps left it be
+    finally:
+        browser.switch_to.default_content()
+    assert [] == [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
