@@ -37,6 +37,7 @@ from kifu_lark.model.headers import HeaderKey
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import Position, piece_set
 from kifu_lark.model.variant import Variant
+from kifu_lark.render.charts import MainStep, charts
 from kifu_lark.render.svg import (
     BOARD_X,
     BOARD_Y,
@@ -148,6 +149,7 @@ def html(
         headers=_headers(game),
         views=views,
         moves=_move_list(steps),
+        charts=_charts(steps),
         result=escape(_result(game)),
         sprites=_sprites(glyphs),
         data=_json(_data(steps, variant, glyphs)),
@@ -191,10 +193,11 @@ data-node="0" data-start="{ply}">
 <p class="kl-result">{result}</p>
 </section>
 </div>
+{charts}
 <footer class="kl-keys">Keys: <kbd>←</kbd>/<kbd>→</kbd> or <kbd>k</kbd>/<kbd>j</kbd> one move \
 back/forward · <kbd>Home</kbd>/<kbd>End</kbd> the start/end · <kbd>↑</kbd>/<kbd>↓</kbd> at a \
 move marked + (or before one) the other variations · <kbd>f</kbd> flip the board · click a move \
-to jump there.</footer>
+or a chart to jump there.</footer>
 </main>
 {sprites}
 <script type="application/json" id="kifu-lark-data">{data}</script>
@@ -261,6 +264,19 @@ def _steps(game: Game, notation: str, marks: str) -> list[_Step]:
         index[id(node)] = len(steps)
         steps.append(_Step(node, index[id(node.parent)], depth, opens, position, text, number))
     return steps
+
+
+def _charts(steps: list[_Step]) -> str:
+    """The evaluation graph and time chart of the main line (:mod:`kifu_lark.render.charts`):
+    its steps are the nodes of depth 0, in order (the move list's order keeps a line's
+    nodes in order)."""
+    main = [(i, step) for i, step in enumerate(steps) if i > 0 and step.depth == 0]
+    moves = [
+        MainStep(i, n, step.number, step.node)
+        for n, (i, step) in enumerate(main, start=1)
+        if step.node.move is not None
+    ]
+    return charts(moves, len(main))
 
 
 def _move_list(steps: list[_Step]) -> str:

@@ -292,3 +292,73 @@ def test_notebook_frames_step_on_their_own(browser: Any, tmp_path: Path) -> None
     finally:
         browser.switch_to.default_content()
     assert [] == [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def _evaluated_yagura() -> Game:
+    """yagura.kifu (it has times) with evaluations on some moves: within the edge, beyond
+    it, a mate for white; the others have none."""
+    from kifu_lark import Evaluation
+
+    game = kifu_lark.load(FIXTURES / "demo/yagura.kifu")
+    line = game.mainline()
+    for step, evaluation in {
+        1: Evaluation(score=80),
+        2: Evaluation(score=-35),
+        5: Evaluation(score=450),
+        9: Evaluation(score=3100),
+        12: Evaluation(score=-700),
+        20: Evaluation(mate=-9),
+    }.items():
+        line[step - 1].evaluation = evaluation
+    return game
+
+
+def test_the_evaluation_graph_as_drawn(page: Any) -> None:
+    """One point per evaluated move, in step order, each drawn on screen at its height:
+    (zero rule - point) / (zero rule - top rule) is the value / 2000, clipped, a mate at
+    the edge."""
+    driver = page(_evaluated_yagura())
+    drawn = driver.execute_script(
+        """
+        const svg = document.querySelector("svg.kl-eval");
+        const mid = (e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; };
+        const [top, zero] = [...svg.querySelectorAll("line")].map(mid);
+        return [...svg.querySelectorAll("circle.kl-point")].map(
+          (c) => [Number(c.dataset.ply), (zero - mid(c)) / (zero - top)]);
+        """
+    )
+    expected = [(1, 0.04), (2, -0.0175), (5, 0.225), (9, 1.0), (12, -0.35), (20, -1.0)]
+    assert [ply for ply, _ in expected] == [ply for ply, _ in drawn]
+    for (_, height), (_, seen) in zip(expected, drawn, strict=True):
+        assert abs(height - seen) < 0.01
+
+
+def test_clicking_a_chart_shows_that_move(page: Any) -> None:
+    """A click on the graph's point of move 12 shows ply 12 (the cursor on it, the point
+    marked); a click on the time chart's bar of move 7 shows ply 7; a click between points
+    shows the nearest step."""
+    game = _evaluated_yagura()
+    driver = page(game)
+    expected = sfens(game)
+    point = driver.find_element("css selector", "svg.kl-eval circle[data-ply='12']")
+    point.click()
+    assert ("12", expected[12]) == state(driver)[:2]
+    assert "kl-on" in (point.get_attribute("class") or "").split()
+    cursor = driver.find_element("css selector", "svg.kl-eval .kl-cursor")
+    assert abs(float(cursor.get_attribute("x1")) - float(point.get_attribute("cx"))) < 0.01
+    driver.find_element("css selector", "svg.kl-time rect.kl-bar[data-ply='7']").click()
+    assert ("7", expected[7]) == state(driver)[:2]
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    graph = driver.find_element("css selector", "svg.kl-eval")
+    x0, dx = (float(graph.get_attribute(name)) for name in ("data-x0", "data-dx"))
+    scale = graph.rect["width"] / 600  # the viewBox's width
+    offset = (x0 + 16 * dx) * scale - graph.rect["width"] / 2  # step 16: no point there
+    ActionChains(driver).move_to_element_with_offset(graph, round(offset), 30).click().perform()
+    assert ("16", expected[16]) == state(driver)[:2]
+
+
+def test_no_chart_for_a_record_without_evaluations_or_times(page: Any) -> None:
+    """branches.ki2 holds neither: the page shows no chart."""
+    driver = page(kifu_lark.load(FIXTURES / "ki2/canonical/branches.ki2"))
+    assert [] == driver.find_elements("css selector", ".kl-charts, svg.kl-chart")
