@@ -150,7 +150,7 @@ def html(
         views=views,
         moves=_move_list(steps),
         charts=_charts(steps),
-        result=escape(_result(game)),
+        result=escape(result_line(game)),
         sprites=_sprites(glyphs),
         data=_json(_data(steps, variant, glyphs)),
     )
@@ -329,7 +329,7 @@ def _headers(game: Game) -> str:
     return f'<dl class="kl-headers">{items}</dl>'
 
 
-def _result(game: Game) -> str:
+def result_line(game: Game) -> str:
     """The main line's end as KIF's まで line says it: まで64手で先手の勝ち, まで30手で中断;
     まで30手 when the line ends on a move."""
     last = game.root

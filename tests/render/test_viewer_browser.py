@@ -362,3 +362,33 @@ def test_no_chart_for_a_record_without_evaluations_or_times(page: Any) -> None:
     """branches.ki2 holds neither: the page shows no chart."""
     driver = page(kifu_lark.load(FIXTURES / "ki2/canonical/branches.ki2"))
     assert [] == driver.find_elements("css selector", ".kl-charts, svg.kl-chart")
+
+
+def test_the_folders_index_links_to_its_pages(browser: Any, tmp_path: Path) -> None:
+    """kifu-lark html FOLDER: the index, opened from disk, lists each record's players and
+    moves; its link opens the record's page, which steps as every page does."""
+    import shutil
+
+    from kifu_lark.cli import main
+
+    src, out = tmp_path / "records", tmp_path / "pages"
+    (src / "sub").mkdir(parents=True)
+    shutil.copy(FIXTURES / "kif/canonical/branches.kif", src / "sub")
+    shutil.copy(FIXTURES / "demo/yagura.kifu", src)
+    assert 0 == main(["html", str(src), "-o", str(out)])
+    browser.get_log("browser")
+    browser.get((out / "index.html").as_uri())
+    rows = [
+        [cell.text for cell in row.find_elements("css selector", "td")]
+        for row in browser.find_elements("css selector", "table.kl-index tbody tr")
+    ]
+    players = ["先手太郎", "後手花子"]
+    expected = [["sub/branches.html", *players], ["yagura.html", *players]]
+    assert expected == [row[:3] for row in rows]
+    assert ["5", "30"] == [row[-1] for row in rows]
+    browser.find_element("link text", "sub/branches.html").click()
+    game = kifu_lark.load(FIXTURES / "kif/canonical/branches.kif")
+    assert ("0", sfens(game)[0]) == state(browser)[:2]
+    press(browser, keys().END)
+    assert sfens(game)[-1] == state(browser)[1]
+    assert [] == [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
