@@ -46,7 +46,7 @@ from kifu_lark.model.piece import Piece
 from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
-from kifu_lark.render.notebook import board_svg
+from kifu_lark.render.notebook import board_html, board_svg
 from kifu_lark.rules import endings, movegen
 from kifu_lark.rules.board import Board as EngineBoard
 from kifu_lark.rules.board import illegal
@@ -481,6 +481,11 @@ class Board:
         :mod:`kifu_lark.render.notebook`)."""
 
         return board_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The record viewer of the board's moves, opened at its position, for Jupyter
+        (a notebook shows this rather than the SVG; see :mod:`kifu_lark.render.notebook`)."""
+        return board_html(self)
 
 
 def _from_sfen(sfen: str, variant: Variant | None) -> Position:

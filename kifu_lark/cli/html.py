@@ -1,5 +1,6 @@
 """``kifu-lark html``: a record as one offline HTML page to step through
-(:func:`kifu_lark.render.html`; keys and script API in ``docs/viewer.md``)."""
+(:func:`kifu_lark.render.html`; keys and script API in ``docs/viewer.md``), or a folder of
+records as a folder of pages with an ``index.html`` (:mod:`kifu_lark.cli.html_folder`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from kifu_lark.cli.common import add_read_options, check_read_options, read_records
+from kifu_lark.cli.common import WALK_HELP, add_read_options, check_read_options, read_records
+from kifu_lark.cli.html_folder import write_folder
 from kifu_lark.errors import KifuError
 from kifu_lark.files import write_atomically
 from kifu_lark.formats.move_text import NOTATIONS
@@ -17,20 +19,34 @@ from kifu_lark.render.svg import GLYPHS
 from kifu_lark.render.viewer import html
 
 NAME = "html"
-HELP = "write a record as one HTML page that works offline: board, moves, variations, comments"
+HELP = (
+    "write a record as one HTML page that works offline: board, moves, variations, comments, "
+    "evaluation graph and time chart (a folder: a page per record and an index.html)"
+)
 EPILOG = (
     "keys on the page: ←/→ or k/j one move, Home/End the ends, ↑/↓ the other variations at a "
-    "branch, f flips the board; exit status: 0 written, 1 invalid record, 2 usage or I/O error"
+    "branch, f flips the board. A folder in: " + WALK_HELP + "; the pages mirror the folder "
+    "in OUT (X.kif becomes OUT/X.html, a file of several games X-1.html …) beside an "
+    "index.html listing players, date, result and moves; each file is written to a temporary "
+    "name and renamed, and an existing one is replaced only with --overwrite. Exit status: 0 "
+    "written, 1 invalid record, 2 usage or I/O error (or an output that exists)"
 )
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="record file, or - for stdin")
+    parser.add_argument("file", metavar="FILE", help="record file or folder, or - for stdin")
     parser.add_argument(
-        "-o", "--output", metavar="OUT", required=True, help="the page to write (e.g. game.html)"
+        "-o",
+        "--output",
+        metavar="OUT",
+        required=True,
+        help="the page to write (e.g. game.html); for a folder, the folder of pages",
     )
     parser.add_argument(
-        "--game", type=int, default=1, metavar="N", help="the N-th game of the file"
+        "--game",
+        type=int,
+        metavar="N",
+        help="the N-th game of the file (default: the first; in a folder, every game)",
     )
     parser.add_argument(
         "--notation",
@@ -44,20 +60,33 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the board's letters: kanji (default; needs a CJK font in the browser) or "
         "letters (P, +R: legible with any font)",
     )
-    parser.add_argument("--title", help="the page's title (default: the players)")
+    parser.add_argument(
+        "--title",
+        help="the page's title (default: the players); for a folder, the index's (default: "
+        "the folder's name)",
+    )
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="for a folder: replace pages and an index.html that exist (a single page is "
+        "always replaced)",
+    )
     add_read_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     check_read_options(args)
+    if args.file != "-" and Path(args.file).is_dir():
+        return write_folder(args)
+    game = 1 if args.game is None else args.game
     records = read_records(args.file, args.source_format, args.encoding, args.tolerate)
-    if not 1 <= args.game <= len(records):
+    if not 1 <= game <= len(records):
         raise KifuError(
             f"{args.file} holds {len(records)} game(s)",
             code="USAGE",
             hint=f"--game counts from 1 to {len(records)}",
         )
-    record: Any = records[args.game - 1]
+    record: Any = records[game - 1]
     if not isinstance(record, Game):
         raise KifuError(
             f"{args.file} is a {record.format} record: the page shows shogi records",

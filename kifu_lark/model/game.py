@@ -193,8 +193,8 @@ class Game:
         return views().game_svg(self)
 
     def _repr_html_(self) -> str:
-        """The board at the end of the main line and the move list, for Jupyter (see
-        :mod:`kifu_lark.render.notebook`)."""
+        """The record viewer (:func:`kifu_lark.render.html`) in a frame, opened at the end
+        of the main line, for Jupyter (see :mod:`kifu_lark.render.notebook`)."""
         return views().game_html(self)
 
 

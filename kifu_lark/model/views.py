@@ -50,7 +50,7 @@ class Views:
         resolve_pv: ``(evaluation, position, previous move)`` → the PV's moves
             (``Evaluation.resolve``).
         game_svg: a game → its final board as SVG, for Jupyter.
-        game_html: a game → the board and the move list as HTML, for Jupyter.
+        game_html: a game → the record viewer in a frame, as HTML, for Jupyter.
         position_svg: a position → the board as SVG, for Jupyter.
     """
 

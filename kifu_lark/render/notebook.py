@@ -2,8 +2,10 @@
 :class:`~kifu_lark.Position`, :class:`~kifu_lark.Board` and :class:`~kifu_lark.Game` return, so
 that a Jupyter cell ending in one of them shows the board.
 
-The pictures are drawn by :func:`kifu_lark.render.svg_board`; :data:`options` chooses their
-letters and the move texts of a game's list, for every picture drawn afterwards:
+The pictures are drawn by :func:`kifu_lark.render.svg_board`; a game's or a board's HTML is
+the record viewer (:func:`kifu_lark.render.html`) in a frame, to step through in the
+notebook. :data:`options` chooses their letters and the viewer's move texts, for every
+picture drawn afterwards:
 
 >>> import kifu_lark
 >>> from kifu_lark.render import options
@@ -21,12 +23,11 @@ from typing import TYPE_CHECKING
 from attrs import define, field
 from attrs.validators import in_
 
-from kifu_lark.formats.line_text import line_texts
 from kifu_lark.formats.move_text import MARKS, NOTATIONS
 from kifu_lark.model.game import Game
-from kifu_lark.model.headers import HeaderKey
 from kifu_lark.model.position import Position
 from kifu_lark.render.svg import GLYPHS, Glyphs, game_svg, svg_board
+from kifu_lark.render.viewer import html
 
 if TYPE_CHECKING:
     from kifu_lark.board import Board
@@ -45,7 +46,7 @@ class PictureOptions:
     Attributes:
         glyphs: ``"kanji"`` (歩; the default, needs a CJK font where the picture is shown)
             or ``"letters"`` (``P``, ``+R``: legible with any font).
-        notation: the move texts of a game's list: ``"ki2"`` (default, ``▲同　歩``),
+        notation: the move texts of the viewer's list: ``"ki2"`` (default, ``▲同　歩``),
             ``"kif"`` (``▲同　歩(23)``), ``"csa"`` or ``"usi"``.
         marks: black's and white's marks in KIF and KI2 texts (``"▲△"``; ``"▲▽"``; ``""``).
     """
@@ -72,39 +73,41 @@ def board_svg(board: Board) -> str:
     )
 
 
-def move_list(game: Game, notation: str, marks: str) -> list[str]:
-    """The texts of the main line in ``notation``, specials included; a special the
-    notation has no word for shows its English name (a picture never refuses)."""
-    return line_texts(game.start, game.mainline(), notation, marks, name_unwritten=True)
-
-
 def game_picture(game: Game) -> str:
     """The board at the end of the main line (``Game._repr_svg_``)."""
     return game_svg(game, glyphs=options.glyphs)
 
 
+#: The frame's height in CSS pixels: the board, its buttons and the charts of a page at a
+#: notebook's usual width; the frame can be dragged taller (``resize: vertical``).
+FRAME_HEIGHT = 760
+
+
 def game_html(game: Game) -> str:
-    """The board at the end of the main line beside the players and the numbered move
-    list (``Game._repr_html_``); every text from the record is escaped."""
-    svg = game_svg(game, glyphs=options.glyphs)
-    texts = move_list(game, options.notation, options.marks)
-    players = [
-        f"{mark}{escape(name)}"
-        for mark, key in zip(options.marks or "▲△", (HeaderKey.BLACK, HeaderKey.WHITE), strict=True)
-        if (name := game.headers.get(key)) is not None
-    ]
-    head = f'<div class="players">{" ".join(players)}</div>' if players else ""
-    items = "".join(f"<li>{escape(text)}</li>" for text in texts)
-    moves = (
-        f'<ol class="moves" start="{game.start.ply}" style="margin:0;padding-left:3.5em">'
-        f"{items}</ol>"
-        if texts
-        else '<div class="moves">(no moves)</div>'
+    """The record viewer of :func:`kifu_lark.render.html` (``Game._repr_html_``), opened at
+    the end of the main line, in an ``<iframe>`` whose ``srcdoc`` is the page.
+
+    The frame keeps the page whole and apart: its element ids, style sheet, keys and
+    ``window.kifuLark`` are its own, so several viewers in one notebook do not meet, and
+    the notebook's styles do not reach it. ``sandbox="allow-scripts"`` lets the page's
+    script run but gives it no access to the notebook (an opaque origin). The page is one
+    attribute value, escaped: the record's texts, escaped once in the page, are escaped
+    twice here and come out of the attribute as the page had them."""
+    page = html(
+        game,
+        notation=options.notation,
+        glyphs=options.glyphs,
+        marks=options.marks,
+        ply=len(game.mainline()),
     )
     return (
-        '<div class="kifu-lark-game" style="display:flex;flex-wrap:wrap;gap:16px;'
-        'align-items:flex-start">'
-        f'<div class="board">{svg}</div>'
-        f'<div class="record" style="max-height:400px;overflow-y:auto">{head}{moves}</div>'
-        "</div>"
+        f'<iframe class="kifu-lark-viewer" title="kifu-lark record viewer" '
+        f'sandbox="allow-scripts" style="width:100%;height:{FRAME_HEIGHT}px;border:0;'
+        f'resize:vertical;overflow:auto" srcdoc="{escape(page, quote=True)}"></iframe>'
     )
+
+
+def board_html(board: Board) -> str:
+    """The viewer of the board's moves from its start, opened at its position
+    (``Board._repr_html_``): :func:`game_html` of ``board.to_game()``."""
+    return game_html(board.to_game())

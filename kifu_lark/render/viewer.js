@@ -25,6 +25,27 @@
     buttons[Number(button.dataset.n)] = button;
     button.addEventListener("click", () => show(Number(button.dataset.n)));
   });
+  // The main line's nodes by step (0: the root), which a click on a chart between its
+  // points chooses from; the charts (kifu_lark/render/charts.py) are left out of a page
+  // whose record has no evaluation and no time.
+  const mainline = [0];
+  while (kids[mainline[mainline.length - 1]].length) mainline.push(kids[mainline[mainline.length - 1]][0]);
+  const charts = [...root.querySelectorAll("svg.kl-chart")];
+  charts.forEach((svg) => {
+    svg.addEventListener("click", (event) => {
+      const hit = event.target.closest("[data-n]");
+      if (hit) {
+        show(Number(hit.dataset.n));
+        return;
+      }
+      const point = svg.createSVGPoint();
+      point.x = event.clientX;
+      point.y = event.clientY;
+      const x = point.matrixTransform(svg.getScreenCTM().inverse()).x;
+      const at = Math.round((x - Number(svg.dataset.x0)) / Number(svg.dataset.dx));
+      show(mainline[Math.max(0, Math.min(mainline.length - 1, at))]);
+    });
+  });
   const list = root.querySelector(".kl-moves");
   const now = root.querySelector(".kl-now");
   const comments = root.querySelector(".kl-comments");
@@ -195,6 +216,20 @@
     }
   }
 
+  // Each chart's cursor at the step shown (at its end for a longer variation), and the
+  // shown node's point or bar marked.
+  function drawCharts() {
+    for (const svg of charts) {
+      const at = Math.min(depth[current], Number(svg.dataset.steps));
+      const x = String(Number(svg.dataset.x0) + at * Number(svg.dataset.dx));
+      const cursor = svg.querySelector(".kl-cursor");
+      cursor.setAttribute("x1", x);
+      cursor.setAttribute("x2", x);
+      for (const old of svg.querySelectorAll(".kl-on")) old.classList.remove("kl-on");
+      for (const hit of svg.querySelectorAll(`[data-n="${current}"]`)) hit.classList.add("kl-on");
+    }
+  }
+
   function draw() {
     const node = nodes[current];
     root.dataset.ply = String(depth[current]);
@@ -202,6 +237,7 @@
     root.dataset.flipped = String(flipped);
     root.dataset.node = String(current);
     drawBoard(node);
+    drawCharts();
     for (const old of root.querySelectorAll(".kl-current, .kl-next")) {
       old.classList.remove("kl-current", "kl-next");
       old.removeAttribute("aria-current");
@@ -262,5 +298,5 @@
     state,
     nodes: () => nodes.length,
   });
-  draw();
+  go(root.dataset.start); // the step the page opens at (0 unless the page says otherwise)
 })();

@@ -37,6 +37,7 @@ from kifu_lark.model.headers import HeaderKey
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import Position, piece_set
 from kifu_lark.model.variant import Variant
+from kifu_lark.render.charts import MainStep, charts
 from kifu_lark.render.svg import (
     BOARD_X,
     BOARD_Y,
@@ -87,7 +88,13 @@ class _Step:
 
 
 def html(
-    game: Game, *, notation: str | None = None, glyphs: Glyphs = "kanji", title: str | None = None
+    game: Game,
+    *,
+    notation: str | None = None,
+    glyphs: Glyphs = "kanji",
+    title: str | None = None,
+    marks: str = MARKS,
+    ply: int = 0,
 ) -> str:
     """``game`` as one self-contained HTML page: the board (flip it with ``f``), the move
     list with its variations as a tree, the comments of the move shown, the headers and the
@@ -102,6 +109,9 @@ def html(
         glyphs: the board's letters: ``"kanji"`` (歩) or ``"letters"`` (``P``).
         title: the page's title; by default the players (先手 対 後手), the 表題 header or
             "kifu-lark".
+        marks: black's and white's marks in KIF and KI2 texts (``"▲△"``; ``"▲▽"``; ``""``).
+        ply: the step of the main line the page opens at (0: the start; a number past the
+            end opens at the end), as ``kifuLark.go(ply)`` would show it.
 
     Returns:
         The page as text (UTF-8 when encoded, as its ``<meta charset>`` says).
@@ -119,8 +129,8 @@ def html(
     """
     if notation is None:
         notation = "kif" if game.format == "kif" else "ki2"
-    notation = check_notation(notation, MARKS)
-    steps = _steps(game, notation)
+    notation = check_notation(notation, marks)
+    steps = _steps(game, notation, marks)
     variant = game.start.variant
     name = title if title is not None else _default_title(game)
     views = "".join(
@@ -135,10 +145,12 @@ def html(
         css=_asset("viewer.css"),
         js=_asset("viewer.js"),
         sfen=escape(start),
+        ply=max(0, ply),
         headers=_headers(game),
         views=views,
         moves=_move_list(steps),
-        result=escape(_result(game)),
+        charts=_charts(steps),
+        result=escape(result_line(game)),
         sprites=_sprites(glyphs),
         data=_json(_data(steps, variant, glyphs)),
     )
@@ -158,7 +170,7 @@ _PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <main id="kifu-lark" class="kifu-lark" data-ply="0" data-sfen="{sfen}" data-flipped="false" \
-data-node="0">
+data-node="0" data-start="{ply}">
 <header>
 <h1>{title}</h1>
 {headers}
@@ -181,10 +193,11 @@ data-node="0">
 <p class="kl-result">{result}</p>
 </section>
 </div>
+{charts}
 <footer class="kl-keys">Keys: <kbd>←</kbd>/<kbd>→</kbd> or <kbd>k</kbd>/<kbd>j</kbd> one move \
 back/forward · <kbd>Home</kbd>/<kbd>End</kbd> the start/end · <kbd>↑</kbd>/<kbd>↓</kbd> at a \
 move marked + (or before one) the other variations · <kbd>f</kbd> flip the board · click a move \
-to jump there.</footer>
+or a chart to jump there.</footer>
 </main>
 {sprites}
 <script type="application/json" id="kifu-lark-data">{data}</script>
@@ -226,7 +239,7 @@ def _order(root: Node) -> Iterator[tuple[Node, int, bool]]:
             stack.extend((other, depth + 1, True) for other in reversed(parent.children[1:]))
 
 
-def _steps(game: Game, notation: str) -> list[_Step]:
+def _steps(game: Game, notation: str, marks: str) -> list[_Step]:
     """The tree's nodes with their positions and texts, the root first, then in the move
     list's order. Each line (the main line, and each variation) is replayed from the start
     by the library, for its positions and for its texts; a variation keeps only what comes
@@ -238,7 +251,7 @@ def _steps(game: Game, notation: str) -> list[_Step]:
     for first in starts:
         skip = len(first.path()) - 1  # the moves before it belong to its parent line
         nodes = game.line(first)
-        texts = line_texts(game.start, nodes, notation, MARKS, name_unwritten=True)
+        texts = line_texts(game.start, nodes, notation, marks, name_unwritten=True)
         positions = [position for _, position in game.positions(first)][1:]
         for node, position, text in zip(nodes[skip:], positions[skip:], texts[skip:], strict=True):
             placed[id(node)] = (position, text)
@@ -251,6 +264,19 @@ def _steps(game: Game, notation: str) -> list[_Step]:
         index[id(node)] = len(steps)
         steps.append(_Step(node, index[id(node.parent)], depth, opens, position, text, number))
     return steps
+
+
+def _charts(steps: list[_Step]) -> str:
+    """The evaluation graph and time chart of the main line (:mod:`kifu_lark.render.charts`):
+    its steps are the nodes of depth 0, in order (the move list's order keeps a line's
+    nodes in order)."""
+    main = [(i, step) for i, step in enumerate(steps) if i > 0 and step.depth == 0]
+    moves = [
+        MainStep(i, n, step.number, step.node)
+        for n, (i, step) in enumerate(main, start=1)
+        if step.node.move is not None
+    ]
+    return charts(moves, len(main))
 
 
 def _move_list(steps: list[_Step]) -> str:
@@ -303,7 +329,7 @@ def _headers(game: Game) -> str:
     return f'<dl class="kl-headers">{items}</dl>'
 
 
-def _result(game: Game) -> str:
+def result_line(game: Game) -> str:
     """The main line's end as KIF's まで line says it: まで64手で先手の勝ち, まで30手で中断;
     まで30手 when the line ends on a move."""
     last = game.root

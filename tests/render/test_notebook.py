@@ -1,11 +1,13 @@
 """Notebook pictures: ``_repr_svg_`` of Position, Board, Game (and シェルト records) and
-``Game._repr_html_``, drawn with :data:`kifu_lark.render.options`."""
+``_repr_html_`` of Game and Board (the viewer in a frame), drawn with
+:data:`kifu_lark.render.options`."""
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from html import unescape
 
 import pytest
 
@@ -13,6 +15,7 @@ import kifu_lark
 from kifu_lark import shelt
 from kifu_lark.model import HeaderKey, Position
 from kifu_lark.render import LETTER_FONTS, game_svg, options, svg_board
+from kifu_lark.render import html as viewer_html
 from kifu_lark.shelt.model import RANKS
 from tests.conftest import FIXTURES
 
@@ -71,44 +74,53 @@ def test_options_refuse_unknown_values() -> None:
         svg_board(Position.initial(), glyphs="latin")  # type: ignore[arg-type]
 
 
-def _listed(html: str) -> list[str]:
-    return re.findall(r"<li>(.*?)</li>", html)
+def _framed(html: str) -> str:
+    """The page inside a notebook HTML: the frame's srcdoc, unescaped; the frame is the only
+    element of the HTML itself."""
+    assert ["iframe"] == re.findall(r"<(\w+)", html)
+    (srcdoc,) = re.findall(r'srcdoc="([^"]*)"', html)
+    return unescape(srcdoc)
 
 
-def test_game_html_has_the_board_and_the_move_list() -> None:
-    """The HTML holds the final board's SVG and the main line in KI2, or KIF when chosen."""
+def test_game_html_is_the_viewer_opened_at_the_end() -> None:
+    """Game._repr_html_ is the viewer page of the game, in KI2 or the notation chosen,
+    opened at the end of the main line, in a sandboxed frame that runs its script."""
     game = _game()
     html = game._repr_html_()
-    assert game._repr_svg_() in html
-    assert game.move_texts("ki2") == _listed(html)
+    assert 'sandbox="allow-scripts"' in html
+    expected = viewer_html(game, notation="ki2", ply=len(game.mainline()))
+    assert expected == _framed(html)
+    assert 'data-start="5"' in expected and ">△同　銀<" in expected
     options.notation, options.marks = "kif", "▲▽"
-    assert game.move_texts("kif", marks="▲▽") == _listed(game._repr_html_())
+    assert ">▽同　銀(31)<" in _framed(game._repr_html_())
 
 
-def test_game_html_numbers_from_the_start_and_keeps_specials() -> None:
-    """A special ends the list in its word; the list numbers from the start's move number."""
-    game = kifu_lark.loads("▲７六歩\n△３四歩\nまで2手で中断\n", "ki2")
-    html = game._repr_html_()
-    assert ["▲７六歩", "△３四歩", "中断"] == _listed(html)
-    assert '<ol class="moves" start="1"' in html
-    options.notation = "usi"  # USI has no word for 中断: the picture still draws
-    assert ["7g7f", "3c3d", "interrupt"] == _listed(game._repr_html_())
+def test_board_html_is_the_viewer_of_its_moves() -> None:
+    """Board._repr_html_ is the viewer of board.to_game(), opened at the board's position."""
+    board = kifu_lark.Board()
+    for usi in ("7g7f", "3c3d", "8h2b+"):
+        board.push_usi(usi)
+    page = _framed(board._repr_html_())
+    assert viewer_html(board.to_game(), notation="ki2", ply=3) == page
 
 
 def test_game_html_escapes_what_the_record_says() -> None:
-    """Player names from a file are text, never markup."""
+    """Player names from a file are text in the page, and the page is one attribute: no tag
+    of the record's reaches the notebook."""
     game = _game()
     game.headers.set(HeaderKey.BLACK, "<script>alert(1)</script>")
     html = game._repr_html_()
     assert "<script>" not in html
-    assert "▲&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in _framed(html)
+    assert "<script>alert" not in _framed(html)
 
 
-def test_game_without_moves_draws_the_start() -> None:
-    """An empty game shows its start position and says it has no moves."""
+def test_game_without_moves_is_a_viewer_of_its_start() -> None:
+    """An empty game shows its start position (the same picture as _repr_svg_'s start)."""
     game = kifu_lark.Game()
     assert svg_board(Position.initial()) == game._repr_svg_()
-    assert "(no moves)" in game._repr_html_()
+    page = _framed(game._repr_html_())
+    assert f'data-sfen="{Position.initial().sfen()}"' in page
 
 
 def test_shelt_record_draws_its_final_position_in_ascii() -> None:

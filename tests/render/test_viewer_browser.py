@@ -254,3 +254,141 @@ def test_the_board_fits_a_phone(page: Any, browser: Any) -> None:
         assert 0 < board <= width and scroll <= width
     finally:
         browser.set_window_size(1100, 900)
+
+
+def test_notebook_frames_step_on_their_own(browser: Any, tmp_path: Path) -> None:
+    """Two games' _repr_html_ put into one host page as a notebook does (innerHTML): each
+    frame opens at its game's end and steps with the keys, the other frame unmoved."""
+    first = kifu_lark.load(FIXTURES / "demo/yagura.kifu")
+    second = kifu_lark.load(FIXTURES / "kif/canonical/branches.kif")
+    host = tmp_path / "notebook.html"
+    host.write_text(
+        "<!DOCTYPE html><meta charset='utf-8'><div id='a'></div><div id='b'></div>",
+        encoding="utf-8",
+    )
+    browser.get_log("browser")
+    browser.get(host.as_uri())
+    browser.execute_script(
+        "document.getElementById('a').innerHTML = arguments[0];"
+        "document.getElementById('b').innerHTML = arguments[1];",
+        first._repr_html_(),
+        second._repr_html_(),
+    )
+    frames = browser.find_elements("css selector", "iframe.kifu-lark-viewer")
+    assert 2 == len(frames)
+    for frame, game in zip(frames, (first, second), strict=True):
+        browser.switch_to.frame(frame)
+        try:
+            expected = sfens(game)
+            assert (str(len(expected) - 1), expected[-1]) == state(browser)[:2]
+            browser.find_element("css selector", "[data-do=prev]").click()
+            press(browser, keys().ARROW_LEFT)
+            assert (str(len(expected) - 3), expected[-3]) == state(browser)[:2]
+        finally:
+            browser.switch_to.default_content()
+    browser.switch_to.frame(frames[0])
+    try:
+        assert sfens(first)[-3] == state(browser)[1]  # the second frame's steps left it be
+    finally:
+        browser.switch_to.default_content()
+    assert [] == [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def _evaluated_yagura() -> Game:
+    """yagura.kifu (it has times) with evaluations on some moves: within the edge, beyond
+    it, a mate for white; the others have none."""
+    from kifu_lark import Evaluation
+
+    game = kifu_lark.load(FIXTURES / "demo/yagura.kifu")
+    line = game.mainline()
+    for step, evaluation in {
+        1: Evaluation(score=80),
+        2: Evaluation(score=-35),
+        5: Evaluation(score=450),
+        9: Evaluation(score=3100),
+        12: Evaluation(score=-700),
+        20: Evaluation(mate=-9),
+    }.items():
+        line[step - 1].evaluation = evaluation
+    return game
+
+
+def test_the_evaluation_graph_as_drawn(page: Any) -> None:
+    """One point per evaluated move, in step order, each drawn on screen at its height:
+    (zero rule - point) / (zero rule - top rule) is the value / 2000, clipped, a mate at
+    the edge."""
+    driver = page(_evaluated_yagura())
+    drawn = driver.execute_script(
+        """
+        const svg = document.querySelector("svg.kl-eval");
+        const mid = (e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; };
+        const [top, zero] = [...svg.querySelectorAll("line")].map(mid);
+        return [...svg.querySelectorAll("circle.kl-point")].map(
+          (c) => [Number(c.dataset.ply), (zero - mid(c)) / (zero - top)]);
+        """
+    )
+    expected = [(1, 0.04), (2, -0.0175), (5, 0.225), (9, 1.0), (12, -0.35), (20, -1.0)]
+    assert [ply for ply, _ in expected] == [ply for ply, _ in drawn]
+    for (_, height), (_, seen) in zip(expected, drawn, strict=True):
+        assert abs(height - seen) < 0.01
+
+
+def test_clicking_a_chart_shows_that_move(page: Any) -> None:
+    """A click on the graph's point of move 12 shows ply 12 (the cursor on it, the point
+    marked); a click on the time chart's bar of move 7 shows ply 7; a click between points
+    shows the nearest step."""
+    game = _evaluated_yagura()
+    driver = page(game)
+    expected = sfens(game)
+    point = driver.find_element("css selector", "svg.kl-eval circle[data-ply='12']")
+    point.click()
+    assert ("12", expected[12]) == state(driver)[:2]
+    assert "kl-on" in (point.get_attribute("class") or "").split()
+    cursor = driver.find_element("css selector", "svg.kl-eval .kl-cursor")
+    assert abs(float(cursor.get_attribute("x1")) - float(point.get_attribute("cx"))) < 0.01
+    driver.find_element("css selector", "svg.kl-time rect.kl-bar[data-ply='7']").click()
+    assert ("7", expected[7]) == state(driver)[:2]
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    graph = driver.find_element("css selector", "svg.kl-eval")
+    x0, dx = (float(graph.get_attribute(name)) for name in ("data-x0", "data-dx"))
+    scale = graph.rect["width"] / 600  # the viewBox's width
+    offset = (x0 + 16 * dx) * scale - graph.rect["width"] / 2  # step 16: no point there
+    ActionChains(driver).move_to_element_with_offset(graph, round(offset), 30).click().perform()
+    assert ("16", expected[16]) == state(driver)[:2]
+
+
+def test_no_chart_for_a_record_without_evaluations_or_times(page: Any) -> None:
+    """branches.ki2 holds neither: the page shows no chart."""
+    driver = page(kifu_lark.load(FIXTURES / "ki2/canonical/branches.ki2"))
+    assert [] == driver.find_elements("css selector", ".kl-charts, svg.kl-chart")
+
+
+def test_the_folders_index_links_to_its_pages(browser: Any, tmp_path: Path) -> None:
+    """kifu-lark html FOLDER: the index, opened from disk, lists each record's players and
+    moves; its link opens the record's page, which steps as every page does."""
+    import shutil
+
+    from kifu_lark.cli import main
+
+    src, out = tmp_path / "records", tmp_path / "pages"
+    (src / "sub").mkdir(parents=True)
+    shutil.copy(FIXTURES / "kif/canonical/branches.kif", src / "sub")
+    shutil.copy(FIXTURES / "demo/yagura.kifu", src)
+    assert 0 == main(["html", str(src), "-o", str(out)])
+    browser.get_log("browser")
+    browser.get((out / "index.html").as_uri())
+    rows = [
+        [cell.text for cell in row.find_elements("css selector", "td")]
+        for row in browser.find_elements("css selector", "table.kl-index tbody tr")
+    ]
+    players = ["先手太郎", "後手花子"]
+    expected = [["sub/branches.html", *players], ["yagura.html", *players]]
+    assert expected == [row[:3] for row in rows]
+    assert ["5", "30"] == [row[-1] for row in rows]
+    browser.find_element("link text", "sub/branches.html").click()
+    game = kifu_lark.load(FIXTURES / "kif/canonical/branches.kif")
+    assert ("0", sfens(game)[0]) == state(browser)[:2]
+    press(browser, keys().END)
+    assert sfens(game)[-1] == state(browser)[1]
+    assert [] == [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
