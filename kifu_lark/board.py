@@ -1,16 +1,12 @@
 """The public board: play moves by value, USI or move word, take them back, ask about them.
 
-:class:`Board` is a thin facade over the rules engine's board
-(:class:`kifu_lark.rules.board.Board`): each call hands the work to the engine, which
-checks every rule, so ``push`` and ``pop`` run at the engine's speed. It keeps the moves
-played, for ``pop``, for 同 and for the move lists.
+:class:`Board` is a thin facade over the rules engine's board, which checks every rule;
+it keeps the moves played, for ``pop``, for 同 and for the move lists.
 
 This module is the door from the layers above to the rules engine (``lint-imports`` holds
-the clients to it, see ``docs/architecture.md``). Besides :class:`Board` it gives the rules'
-words the public API speaks: :class:`Violation` (the ``code`` of an
-:class:`~kifu_lark.errors.IllegalMoveError`), :data:`TOLERABLE` and :func:`tolerance` (what
-``tolerate=`` takes), :data:`FOUL_DECLARATIONS`; and :func:`piece_movement`, how each piece
-moves.
+the clients to it, see ``docs/architecture.md``). It also gives the rules' words the public
+API speaks: :class:`Violation` (an :class:`~kifu_lark.errors.IllegalMoveError`'s ``code``),
+:data:`TOLERABLE`, :func:`tolerance`, :data:`FOUL_DECLARATIONS`, :func:`piece_movement`.
 
 Example:
     >>> from kifu_lark import Board
