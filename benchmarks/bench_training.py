@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+import kifu_lark
 from benchmarks import realistic
 from benchmarks.common import rate
 from kifu_lark.dataset.packing import hcp, packed_sfen
@@ -17,7 +18,9 @@ from kifu_lark.model.game import Game
 
 def main() -> None:
     """Replay, packing alone, HCPE and PSV records, and cshogi, in positions/s."""
-    games = [realistic.game(p) for p in realistic.plans()]
+    plans = realistic.plans()
+    games = [realistic.game(p) for p in plans]
+    texts = [realistic.csa_text(p, floodgate=True) for p in plans]
     positions = sum(1 for g in games for n in g.mainline() if n.move is not None)
     replayed = [p for g in games for _, p in g.positions()]
 
@@ -37,11 +40,18 @@ def main() -> None:
                 pass
 
     unit = "positions"
+    # game.positions() is to run at least at the reader's moves/s (issue 34)
+    rate("reading the same games (floodgate CSA)", positions, lambda: _read(texts), unit="moves")
     rate("replay alone (game.positions)", positions, replay, unit=unit)
     rate("hcp + packed_sfen of replayed positions", 2 * len(replayed), pack, unit=unit)
     rate("hcpe_records (replay + records)", positions, lambda: records(hcpe_records), unit=unit)
     rate("psv_records (replay + records)", positions, lambda: records(psv_records), unit=unit)
     _cshogi(games, positions)
+
+
+def _read(texts: list[str]) -> None:
+    for text in texts:
+        kifu_lark.loads(text, "csa")
 
 
 def _cshogi(games: list[Game], positions: int) -> None:

@@ -59,13 +59,15 @@ COMPILED = (
     "formats/evaluation_fast.py",
     "dataset/replay.py",
     "dataset/rows.py",
+    "dataset/engine_pack.py",
 )
 """The modules a compiled build compiles, relative to the package (setup.py reads this list).
 
 The readers' hot path: the rules engine, the record tree's node (a native class: a kept move
 takes less memory than in the interpreted class's slots) and the CSA, KIF and KI2 readers
 with the board diagram's (handicap games, problems and games from a set position start from
-one); and the replay that writes the export's ``positions`` table. Modules that define attrs
+one); the replay that writes the export's ``positions`` table, and the packing of the
+training records (HCPE, PSV) from the engine's arrays. Modules that define attrs
 classes (the rest of ``model/``) stay interpreted, as do those the readers spend little
 time in (see README, "Compiled build")."""
 

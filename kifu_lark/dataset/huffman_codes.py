@@ -4,7 +4,8 @@ A board piece is written as an "occupied" bit, its kind's bits, then its colour 
 promotion bits in the engine's order (金 has no promotion bit); a piece in hand has a code
 of its own followed by its colour bit; a piece of the box (neither on the board nor in a
 hand) has a third code. :class:`HuffmanCode` builds, from an engine's table of bits, the
-texts :mod:`kifu_lark.dataset.packing` writes and the tables it reads back with.
+codes :mod:`kifu_lark.dataset.engine_pack` writes and the tables
+:mod:`kifu_lark.dataset.packing` reads back with.
 """
 
 from __future__ import annotations
@@ -43,14 +44,6 @@ class HuffmanCode:
                     self.board[piece] = _bits("1" + bits + tail)
                 self.hand[kind, color] = _bits(held[kind] + c)
         self.box = {kind: _bits(bits) for kind, bits in box.items()}
-        # The same codes as text in writing order, for the encoder.
-        self.board_text = {kind: dict.fromkeys(Color, "") for kind in PieceKind}
-        for piece, (value, length) in self.board.items():
-            self.board_text[piece.kind][piece.color] = code_text(value, length)
-        self.hand_text = {color: dict.fromkeys(types, "") for color in Color}
-        for (kind, color), (value, length) in self.hand.items():
-            self.hand_text[color][kind] = code_text(value, length)
-        self.box_text = {kind: code_text(*self.box[kind]) for kind in types}
         # Decoding tables: (value, length) → what it means; no code is a prefix of another.
         self.board_back: dict[tuple[int, int], Piece | None] = {(0, 1): None}
         self.board_back.update({code: piece for piece, code in self.board.items()})

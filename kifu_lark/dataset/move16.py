@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kifu_lark.dataset import engine_pack
 from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
 from kifu_lark.model.move import Move
 from kifu_lark.model.piece import PieceKind
@@ -58,19 +59,13 @@ def _check_move(move: Move) -> None:
 def hcp_move16(move: Move) -> int:
     """cshogi's 16-bit move (``cshogi.move16``, HCPE's ``bestMove16``)."""
     _check_move(move)
-    to = engine_square(move.to)
-    if move.from_ is None:
-        return to | (80 + _DROP_NUMBER[move.piece]) << 7
-    return to | engine_square(move.from_) << 7 | (1 << 14 if move.promote else 0)
+    return engine_pack.hcp_move16(*engine_pack.move_cells(move))
 
 
 def psv_move16(move: Move) -> int:
     """YaneuraOu's 16-bit move (``Move16``, PSV's ``move``; ``cshogi.move16_to_psv``)."""
     _check_move(move)
-    to = engine_square(move.to)
-    if move.from_ is None:
-        return to | _DROP_NUMBER[move.piece] << 7 | 1 << 14
-    return to | engine_square(move.from_) << 7 | (1 << 15 if move.promote else 0)
+    return engine_pack.psv_move16(*engine_pack.move_cells(move))
 
 
 def _move_in(position: Position, to: int, origin: int, promote: bool, drop: int | None) -> Move:

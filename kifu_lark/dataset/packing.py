@@ -26,9 +26,8 @@ The 16-bit moves stored beside a position (``move16``) are
 
 from __future__ import annotations
 
-import operator
-
-from kifu_lark.dataset.huffman_codes import HCP_CODE, PSFEN_CODE, HuffmanCode, code_text
+from kifu_lark.dataset.engine_pack import pack_position
+from kifu_lark.dataset.huffman_codes import HCP_CODE, PSFEN_CODE, HuffmanCode
 from kifu_lark.dataset.move16 import (
     engine_square,
     hcp_move16,
@@ -40,33 +39,16 @@ from kifu_lark.dataset.move16 import (
 from kifu_lark.errors import InvalidRecordError, UnsupportedFeatureError
 from kifu_lark.model.color import Color
 from kifu_lark.model.hand import Hand
-from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
-from kifu_lark.model.position import Position, piece_set
+from kifu_lark.model.piece import Piece, PieceKind
+from kifu_lark.model.position import Position
 from kifu_lark.model.variant import STANDARD
 
 #: Bytes of a packed position.
 PACKED_SIZE = 32
 _BITS = PACKED_SIZE * 8
 _FILES = _RANKS = 9
-# The pieces of a set, king excepted, by kind.
-_SET: dict[PieceKind, int] = {
-    kind: n for kind, n in piece_set(STANDARD).items() if kind is not PieceKind.KING
-}
-# Hands are written in this order of kinds by both engines (black's hand, then white's).
-_HAND_ORDER = tuple(reversed(HAND_KINDS))  # 歩 香 桂 銀 金 角 飛
-
 # Our board index ((rank - 1) * 9 + file - 1) of each engine square number, in order.
 _SQUARE_ORDER = tuple((sq % _RANKS) * _FILES + sq // _RANKS for sq in range(_FILES * _RANKS))
-# A king's square number as 7 bits in writing order.
-_SQUARE_BITS = tuple(code_text(sq, 7) for sq in range(_FILES * _RANKS))
-# Each kind → the kind it counts as in the set (its unpromoted form).
-_BASE = {kind: kind.unpromoted() for kind in PieceKind}
-# The engines' order of hand kinds with each kind's place in ``Hand.counts`` (飛 角 金 …).
-_HAND_SLOTS = tuple((kind, HAND_KINDS.index(kind)) for kind in _HAND_ORDER)
-# A board's squares in the engines' order (1a, 1b … 9i), taken in one C call.
-_IN_ENGINE_ORDER = operator.itemgetter(*_SQUARE_ORDER)
-# Pieces of a whole set, kings included.
-_WHOLE_SET = sum(piece_set(STANDARD).values())
 
 
 def check_packable(position: Position) -> str | None:
@@ -104,53 +86,14 @@ def _refuse(position: Position, code: HuffmanCode) -> None:
 
 
 def _pack(position: Position, code: HuffmanCode) -> bytes:
-    # The bits are joined as text ("0"/"1" in writing order) and read as one number at the
-    # end: a few hundred short strings cost less than as many operations on a growing int.
+    # Written from the engine's arrays (engine_pack), as the training records are.
     if position.variant.name != STANDARD.name:
         _refuse(position, code)
-    ordered: tuple[Piece | None, ...] = _IN_ENGINE_ORDER(position.board)
-    texts = code.board_text  # a king's text is empty: its square is written apart
-    parts = ["0" if p is None else texts[p.kind][p.color] for p in ordered]
-    kings = [sq for sq, text in enumerate(parts) if not text]  # only a king's text is empty
-    on_board = len(parts) - parts.count("0")  # (counting None in ``ordered`` would call
-    # Piece.__eq__ on every piece)
-    if len(kings) != 2:
+    packed = pack_position(position, code is HCP_CODE)
+    if packed is None:  # a king missing, or two of one side
         _refuse(position, code)
-    first, second = (ordered[sq] for sq in kings)
-    assert first is not None and second is not None
-    if first.color is second.color:
-        _refuse(position, code)
-    if first.color is Color.WHITE:
-        kings.reverse()
-    held = 0
-    for color, hand in zip(Color, position.hands, strict=True):
-        if not hand:
-            continue
-        counts = hand.counts
-        texts_held = code.hand_text[color]
-        for kind, slot in _HAND_SLOTS:
-            n = counts[slot]
-            if n:
-                held += n
-                parts.append(texts_held[kind] * n)
-    if held + on_board != _WHOLE_SET:
-        parts.extend(_box(code, ordered, position.hands))
-    head = "1" if position.turn is Color.WHITE else "0"
-    bits = head + _SQUARE_BITS[kings[0]] + _SQUARE_BITS[kings[1]] + "".join(parts)
-    assert len(bits) == _BITS, f"{code.name}: {len(bits)} bits for a whole set"
-    return int(bits[::-1], 2).to_bytes(PACKED_SIZE, "little")
-
-
-def _box(code: HuffmanCode, board: tuple[Piece | None, ...], hands: tuple[Hand, Hand]) -> list[str]:
-    """The codes of the pieces neither on the board nor in a hand (a handicap's)."""
-    left = dict(_SET)
-    for piece in board:
-        if piece is not None and piece.kind is not PieceKind.KING:
-            left[_BASE[piece.kind]] -= 1
-    for hand in hands:
-        for kind, n in hand.items():
-            left[kind] -= n
-    return [code.box_text[kind] * left[kind] for kind in _HAND_ORDER if left[kind]]
+    assert packed is not None
+    return packed
 
 
 def _unpack(data: bytes, code: HuffmanCode, ply: int) -> Position:

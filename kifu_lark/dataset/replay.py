@@ -16,7 +16,7 @@ from typing import Final
 
 from kifu_lark.formats.evaluation_fast import fast_score
 from kifu_lark.model.color import Color
-from kifu_lark.model.evaluation import Evaluation
+from kifu_lark.model.evaluation import Evaluation, read_evaluation
 from kifu_lark.model.game import Game, Node
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import HAND_CODES, KIND_CODE, KINDS, Geometry
@@ -83,7 +83,9 @@ def node_evaluation(node: Node) -> Evaluation | None:
     known, first = fast_score(lines)
     if not known:
         return node.evaluation
-    return None if first is None else Evaluation(score=first, side=Color.BLACK)
+    # made without the attrs converters (once a move of an archive): equal to
+    # Evaluation(score=first, side=Color.BLACK)
+    return None if first is None else read_evaluation(first, None, None, None, (), None, ())
 
 
 _DIGITS: Final = [str(n) for n in range(100)]

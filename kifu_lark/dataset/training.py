@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 
+from kifu_lark.dataset.engine_pack import LinePacker, hcp_move16, move_cells, psv_move16
 from kifu_lark.dataset.packing import check_packable
 from kifu_lark.dataset.training_filter import (
     Outcome,
@@ -54,17 +55,18 @@ from kifu_lark.dataset.training_format import (
     WHITE_WIN,
     HcpeRecord,
     PsvRecord,
+    hcpe_bytes,
     hcpe_record,
+    psv_bytes,
     psv_record,
     read_hcpe,
     read_psv,
 )
-from kifu_lark.errors import UnknownFormatError, UnsupportedFeatureError
+from kifu_lark.errors import UnknownFormatError
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import Move
-from kifu_lark.model.position import Position
 
 # --- evaluations ---------------------------------------------------------------------------
 
@@ -95,8 +97,30 @@ def record_score(evaluation: Evaluation, color: Color, mate_score: int) -> int:
 # --- a game's records ----------------------------------------------------------------------
 
 
-#: Writes one record: (position, move, score for the side to move, outcome) → bytes.
-_Write = Callable[[Position, Move, int, Outcome], bytes]
+class _Format:
+    """How one format packs the position on the replay, and writes a record of a packed
+    position: (packed, move, score, outcome, side to move, move number) → bytes."""
+
+    def __init__(
+        self,
+        pack: Callable[[LinePacker], bytes | None],
+        record: Callable[[bytes, Move, int, Outcome, Color, int], bytes],
+    ) -> None:
+        self.pack = pack
+        self.record = record
+
+
+def _hcpe(packed: bytes, move: Move, value: int, result: Outcome, turn: Color, ply: int) -> bytes:
+    return hcpe_bytes(packed, hcp_move16(*move_cells(move)), value, result.game_result)
+
+
+def _psv(packed: bytes, move: Move, value: int, result: Outcome, turn: Color, ply: int) -> bytes:
+    move16 = psv_move16(*move_cells(move))
+    return psv_bytes(packed, move16, value, ply, result.for_side(turn))
+
+
+_HCPE = _Format(LinePacker.hcp, _hcpe)
+_PSV = _Format(LinePacker.packed_sfen, _psv)
 
 
 def _records(
@@ -104,10 +128,11 @@ def _records(
     filters: TrainingFilter | None,
     evaluations: Evaluations | None,
     stats: TrainingStats | None,
-    write: _Write,
+    form: _Format,
 ) -> Iterator[bytes]:
-    """``write``'s record of every main-line position the filters keep, counting into
-    ``stats``."""
+    """``form``'s record of every main-line position the filters keep, counting into
+    ``stats``. The main line is replayed once on the engine's board, each position packed
+    from it before its move is played."""
     counts = TrainingStats() if stats is None else stats
     keep = filters or TrainingFilter()
     counts.games += 1
@@ -121,40 +146,34 @@ def _records(
     # learn them. Warnings name the ply of the move.
     fouls = {issue.ply for issue in game.warnings if issue.ply is not None}
     written = 0
-    previous: Position | None = None
-    for ply, (node, position) in enumerate(game.positions()):
-        before, previous = previous, position
+    line = LinePacker(game.start)
+    for ply, node in enumerate(game.root.mainline(), 1):
         move = node.move
-        if move is None or before is None:
+        if move is None:
             continue
-        # ``before`` is the position the move was played from.
-        if move.color is not before.turn or ply in fouls:
+        # The record is of the position the move is played from: packed before the push,
+        # written after it (a move no tolerance lets through raises before its record).
+        packed: bytes | None = None
+        turn = Color.BLACK if line.black_to_move else Color.WHITE
+        number = line.ply
+        score: Evaluation | None = None
+        if move.color is not turn or ply in fouls:
             counts.skipped_positions["foul"] += 1
-            continue
-        score = read(node)
-        if score is None and keep.require_evaluation:
+        elif (score := read(node)) is None and keep.require_evaluation:
             counts.skipped_positions["evaluation"] += 1
-            continue
-        value = 0 if score is None else record_score(score, before.turn, keep.mate_score)
-        try:
-            record = write(before, move, keep.clip(value), result)
-        except UnsupportedFeatureError:
-            # The start was checked: only a lost king (a tolerated read) can come here.
-            counts.skipped_positions[check_packable(before) or "unpackable"] += 1
-            continue
-        written += 1
-        yield record
+        else:
+            packed = form.pack(line)
+            if packed is None:
+                # The start was checked: only a lost king (a tolerated read) can come here.
+                counts.skipped_positions["kings"] += 1
+        line.push(move)
+        if packed is not None:
+            value = 0 if score is None else record_score(score, turn, keep.mate_score)
+            written += 1
+            yield form.record(packed, move, keep.clip(value), result, turn, number)
     counts.records += written
     if written:
         counts.games_written += 1
-
-
-def _hcpe(position: Position, move: Move, value: int, result: Outcome) -> bytes:
-    return hcpe_record(position, move, eval=value, result=result.game_result)
-
-
-def _psv(position: Position, move: Move, value: int, result: Outcome) -> bytes:
-    return psv_record(position, move, score=value, result=result.for_side(position.turn))
 
 
 def hcpe_records(
@@ -177,7 +196,7 @@ def hcpe_records(
         >>> [len(r) for r in hcpe_records(game, TrainingFilter(unfinished=True))]
         [38, 38]
     """
-    return _records(game, filters, evaluations, stats, _hcpe)
+    return _records(game, filters, evaluations, stats, _HCPE)
 
 
 def psv_records(
@@ -189,7 +208,7 @@ def psv_records(
 ) -> Iterator[bytes]:
     """The 40-byte PSV records of ``game``'s main line, as :func:`hcpe_records` (``gamePly``
     is the position's move number; ``game_result`` is the side to move's: 1, 0, -1)."""
-    return _records(game, filters, evaluations, stats, _psv)
+    return _records(game, filters, evaluations, stats, _PSV)
 
 
 #: The training formats by name (``--to hcpe``, ``--to psv``): a game's records, record size.

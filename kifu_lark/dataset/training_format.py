@@ -50,9 +50,19 @@ def hcpe_record(position: Position, move: Move, *, eval: int = 0, result: int = 
         UnsupportedFeatureError: for a position or move the format cannot hold.
         ValueError: for an ``eval`` or ``result`` out of range.
     """
+    return hcpe_bytes(hcp(position), hcp_move16(move), eval, result)
+
+
+def hcpe_bytes(packed: bytes, move16: int, eval: int, result: int) -> bytes:
+    """One HCPE record of a packed position (32 bytes of HCP) and its fields, as
+    :func:`hcpe_record` writes it.
+
+    Raises:
+        ValueError: for an ``eval`` or ``result`` out of range.
+    """
     if result not in (DRAW, BLACK_WIN, WHITE_WIN):
         raise ValueError(f"result: expected 0, 1 or 2 (cshogi's GameResult), got {result}")
-    return _HCPE.pack(hcp(position), _int16(eval), hcp_move16(move), result)
+    return _HCPE.pack(packed, _int16(eval), move16, result)
 
 
 def psv_record(
@@ -66,12 +76,22 @@ def psv_record(
         UnsupportedFeatureError: for a position or move the format cannot hold.
         ValueError: for a ``score``, ``result`` or ``ply`` out of range.
     """
+    number = position.ply if ply is None else ply
+    return psv_bytes(packed_sfen(position), psv_move16(move), score, number, result)
+
+
+def psv_bytes(packed: bytes, move16: int, score: int, ply: int, result: int) -> bytes:
+    """One PSV record of a packed position (32 bytes of PackedSfen) and its fields, as
+    :func:`psv_record` writes it.
+
+    Raises:
+        ValueError: for a ``score``, ``result`` or ``ply`` out of range.
+    """
     if result not in (-1, 0, 1):
         raise ValueError(f"result: expected -1, 0 or 1, got {result}")
-    number = position.ply if ply is None else ply
-    if not 0 <= number <= 0xFFFF:
-        raise ValueError(f"ply: expected 0 to 65535 (a uint16), got {number}")
-    return _PSV.pack(packed_sfen(position), _int16(score), psv_move16(move), number, result)
+    if not 0 <= ply <= 0xFFFF:
+        raise ValueError(f"ply: expected 0 to 65535 (a uint16), got {ply}")
+    return _PSV.pack(packed, _int16(score), move16, ply, result)
 
 
 def _int16(value: int) -> int:

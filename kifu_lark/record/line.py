@@ -37,13 +37,22 @@ def positions(game: Game, line: Node | None = None) -> Iterator[tuple[Node, Posi
     nodes = game.line(line)
     board = Board.from_position(game.start)
     board.hashing = False
+    index = board.g.index
     position = game.start
     yield game.root, position
     for node in nodes:
-        if node.move is not None:
+        move = node.move
+        if move is not None:
             # a game read may hold breaches it tolerated or a declared foul
-            board.push(node.move, ALL_TOLERABLE)
-            position = board.to_position()
+            played = board.push(move, ALL_TOLERABLE)
+            origin = played.from_
+            # a move changes its two squares, and the hands on a capture or a drop
+            position = board.position_after(
+                position,
+                0 if origin is None else index(origin),
+                index(played.to),
+                origin is None or played.captured is not None,
+            )
         yield node, position
 
 

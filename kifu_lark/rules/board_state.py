@@ -11,9 +11,9 @@ checks, and a move validated before it is made.
 from __future__ import annotations
 
 from kifu_lark.model.color import Color
-from kifu_lark.model.hand import Hand
-from kifu_lark.model.piece import HAND_KINDS, PieceKind
-from kifu_lark.model.position import Position
+from kifu_lark.model.hand import Hand, held_hand
+from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
+from kifu_lark.model.position import Position, played_position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
 from kifu_lark.rules.geometry import (
@@ -131,14 +131,43 @@ class BoardState:
         """The current position as an immutable model value."""
         g = self.g
         files = g.variant.files
-        cells = [None] * (files * g.variant.ranks)
-        board: list = cells  # type: ignore[type-arg]
+        cells = self.cells
+        board: list[Piece | None] = [None] * (files * g.variant.ranks)
         for i in g.squares:
-            code = self.cells[i]
+            code = cells[i]
             if code:
                 board[(g.rank_of[i] - 1) * files + g.file_of[i] - 1] = code_piece(code)
-        hands = tuple(Hand(tuple(self.hands[c][k] for k in HAND_CODES)) for c in (0, 1))
-        return Position(g.variant, tuple(board), hands, _COLORS[self.turn], self.ply)  # type: ignore[arg-type]
+        return played_position(
+            g.variant, tuple(board), self._model_hands(), _COLORS[self.turn], self.ply
+        )
+
+    def position_after(self, before: Position, frm: int, to: int, hands: bool) -> Position:
+        """The current position, when this board held ``before`` until one move from cell
+        ``frm`` (0 for a drop) to cell ``to`` was made on it (``hands``: a capture or a
+        drop, which changed the hands): only those squares, and the hands when they
+        changed, are read again. Equal to :meth:`to_position`."""
+        g = self.g
+        files = g.variant.files
+        cells = self.cells
+        board = list(before.board)
+        code = cells[to]
+        board[(g.rank_of[to] - 1) * files + g.file_of[to] - 1] = code_piece(code) if code else None
+        if frm:
+            board[(g.rank_of[frm] - 1) * files + g.file_of[frm] - 1] = None
+        return played_position(
+            g.variant,
+            tuple(board),
+            self._model_hands() if hands else before.hands,
+            _COLORS[self.turn],
+            self.ply,
+        )
+
+    def _model_hands(self) -> tuple[Hand, Hand]:
+        black, white = self.hands
+        return (
+            held_hand(tuple([black[k] for k in HAND_CODES])),
+            held_hand(tuple([white[k] for k in HAND_CODES])),
+        )
 
     @property
     def color(self) -> Color:

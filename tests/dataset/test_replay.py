@@ -8,8 +8,11 @@ from hypothesis import strategies as st
 
 import kifu_lark
 from kifu_lark.dataset.replay import evaluation_row, floodgate_evaluation, replay
+from kifu_lark.dataset.replay import node_evaluation as replay_node_evaluation
 from kifu_lark.formats.evaluation import node_evaluation
 from kifu_lark.model.color import Color
+from kifu_lark.model.evaluation import Evaluation
+from kifu_lark.model.node import Node
 from tests.conftest import FIXTURES
 from tests.strategies import evaluation_lines
 
@@ -28,6 +31,22 @@ def test_the_fast_path_agrees_with_the_grammar(lines: list[str], color: Color) -
     known, score = floodgate_evaluation(lines, color is Color.BLACK)
     if known:
         assert _slow(lines, color) == (score, None)
+
+
+@given(st.lists(evaluation_lines(), min_size=1, max_size=3))
+def test_node_evaluation_is_the_grammars_score_and_mate(lines: list[str]) -> None:
+    """What the training records take from a node equals node.evaluation's score and mate
+    (an Evaluation from black's view without the rest of the fields)."""
+    node = Node(comments=lines)
+    expected = node.evaluation
+    found = replay_node_evaluation(node)
+    if expected is None:
+        assert found is None
+    else:
+        assert found is not None
+        assert (expected.score, expected.mate, Color.BLACK) == (found.score, found.mate, found.side)
+        if found.pv == () and found.lines == ():  # made by the fast path
+            assert Evaluation(score=expected.score, side=Color.BLACK) == found
 
 
 def test_every_evaluation_fixture_and_floodgate_shaped_record() -> None:

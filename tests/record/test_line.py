@@ -7,13 +7,16 @@ from collections.abc import Iterator
 
 import pytest
 from attrs import evolve
+from hypothesis import given, settings
 
 import kifu_lark
 from kifu_lark import record
+from kifu_lark.formats.registry import get_format
 from kifu_lark.model import views as model_views
 from kifu_lark.model.game import Game
 from kifu_lark.model.node import Node
 from kifu_lark.model.position import Position
+from tests.strategies import games
 
 _USI = "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e 6c6d"
 
@@ -32,6 +35,20 @@ def test_positions_agree_with_position_at_on_every_line() -> None:
     variation = game.mainline()[0].children[1]
     for line in (None, variation):
         for node, position in record.positions(game, line):
+            assert record.position_at(game, node) == position
+
+
+@settings(max_examples=60)
+@given(games(get_format("kif"), max_plies=60, max_branches=0))
+def test_positions_are_the_positions_each_move_makes(game: Game) -> None:
+    """Each position of the one replay (its changed squares and hands read again) equals
+    the position a checked construction and an SFEN round trip make of it."""
+    for node, position in record.positions(game):
+        fields = (position.variant, position.board, position.hands, position.turn, position.ply)
+        assert Position(*fields) == position
+        assert Position.from_sfen(position.sfen(), position.variant) == position
+        assert hash(Position(*fields)) == hash(position)
+        if node.move is not None:
             assert record.position_at(game, node) == position
 
 

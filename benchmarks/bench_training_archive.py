@@ -1,0 +1,130 @@
+"""Training data from an archive, end to end, as users run it (issue 34): ``kifu-lark export
+FOLDER --to hcpe`` beside the cshogi script dlshogi's users run on the same files.
+
+Records: floodgate-shaped CSA files (``benchmarks.realistic``: engine names, times, an
+``'**`` line after every move), one a file, written to a temporary folder. Each pipeline runs
+as its own process, timed on the wall clock from start-up to the last byte written, best of
+two:
+
+- the cshogi script, python-dlshogi2's ``csa_to_hcpe`` shape: ``CSA.Parser.parse_file``,
+  the end-of-game filter, then per move ``is_legal``, ``to_hcp``, the score of the
+  comment, ``move16``, ``push``, the records written with numpy's ``tofile``;
+- ``kifu-lark export FOLDER --to hcpe`` on one process, and with ``-j 2 --shard-size 200``.
+
+Targets (issue 34): one process ≥ 0.6x the script's moves/s; ``-j 2`` ≥ 1.7x over one.
+``BENCH_TRAINING_RECORDS`` sets the number of files (1 600 by default).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks import realistic
+
+RECORDS = int(os.environ.get("BENCH_TRAINING_RECORDS", "1600"))
+
+# python-dlshogi2's csa_to_hcpe.py, its filters set to keep every finished game.
+_CSHOGI_SCRIPT = """
+import sys
+from pathlib import Path
+import numpy as np
+from cshogi import BLACK, CSA, Board, HuffmanCodedPosAndEval, move16
+
+folder, out = Path(sys.argv[1]), sys.argv[2]
+board = Board()
+hcpes = np.zeros(1024, HuffmanCodedPosAndEval)
+written = 0
+with open(out, "wb") as f:
+    for path in sorted(folder.glob("*.csa")):
+        for kif in CSA.Parser.parse_file(str(path)):
+            if kif.endgame not in ("%TORYO", "%SENNICHITE", "%KACHI"):
+                continue
+            board.set_sfen(kif.sfen)
+            p = 0
+            try:
+                for move, score in zip(kif.moves, kif.scores):
+                    if not board.is_legal(move):
+                        raise ValueError("illegal move")
+                    hcp = hcpes[p]["hcp"]
+                    board.to_hcp(hcp)
+                    value = min(32767, max(score, -32767))
+                    hcpes[p]["eval"] = value if board.turn == BLACK else -value
+                    hcpes[p]["bestMove16"] = move16(move)
+                    hcpes[p]["gameResult"] = kif.win
+                    board.push(move)
+                    p += 1
+            except ValueError:
+                continue
+            hcpes[:p].tofile(f)
+            written += p
+print(written)
+"""
+
+
+def _write(folder: Path) -> int:
+    """The records, one file each; returns their number of moves."""
+    moves = 0
+    for n, plan in enumerate(realistic.plans(RECORDS)):
+        (folder / f"{n:05d}.csa").write_text(realistic.csa_text(plan, floodgate=True))
+        moves += len(plan.moves)
+    return moves
+
+
+def _timed(command: list[str], out: Path) -> float:
+    """Best wall time of two runs of ``command`` (``out`` removed before each)."""
+    best = float("inf")
+    for _ in range(2):
+        if out.is_dir():
+            shutil.rmtree(out)
+        elif out.exists():
+            out.unlink()
+        started = time.perf_counter()
+        subprocess.run(command, check=False, capture_output=True)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def _records(out: Path) -> int:
+    """HCPE records in ``out`` (a file, or a folder of part files)."""
+    files = [out] if out.is_file() else sorted(out.rglob("*.hcpe"))
+    return sum(f.stat().st_size for f in files) // 38
+
+
+def main() -> None:
+    """Print moves/s of the cshogi script and of ours on one and two processes."""
+    try:
+        import cshogi  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError:
+        print("cshogi is not installed (the bench extra): nothing to compare with")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "records"
+        folder.mkdir()
+        moves = _write(folder)
+        print(f"{RECORDS} floodgate-shaped CSA files, {moves} moves; wall time, best of 2")
+        script = Path(tmp) / "csa_to_hcpe.py"
+        script.write_text(_CSHOGI_SCRIPT)
+        theirs_out = Path(tmp) / "cshogi.hcpe"
+        theirs = _timed([sys.executable, str(script), str(folder), str(theirs_out)], theirs_out)
+        ours_out = Path(tmp) / "ours"
+        export = [sys.executable, "-m", "kifu_lark", "export", str(folder), "-o", str(ours_out)]
+        one = _timed([*export, "--to", "hcpe"], ours_out)
+        one_records = _records(ours_out)
+        two = _timed([*export, "--to", "hcpe", "-j", "2", "--shard-size", "200"], ours_out)
+        rows = [
+            ("the cshogi script (csa_to_hcpe)", theirs, _records(theirs_out)),
+            ("kifu-lark export --to hcpe", one, one_records),
+            ("the same, -j 2 --shard-size 200", two, _records(ours_out)),
+        ]
+        for label, seconds, records in rows:
+            rate = moves / seconds
+            print(f"{label}: {rate:,.0f} moves/s ({seconds:.2f} s, {records} records)")
+        print(f"ours on one process / cshogi script: x{theirs / one:.2f} (target 0.6)")
+        print(f"-j 2 over one process: x{one / two:.2f} (target 1.7)")

@@ -1,0 +1,260 @@
+"""HCP, PackedSfen and both engines' move16 written from the rules engine's own arrays.
+
+:mod:`~kifu_lark.dataset.packing` describes the two 256-bit codes and
+:mod:`~kifu_lark.dataset.move16` the 16-bit moves; this module writes the same bits from
+an engine board's cells, hands and king cells, and a move's cell indices, without a model
+``Position`` or ``Move`` in between. The training records (:mod:`~kifu_lark.dataset.training`)
+replay a game's main line once on a :class:`LinePacker` and pack each position from it.
+
+The bits are gathered least significant first into a small int and flushed a byte at a
+time: every code is at most 8 bits, so the int stays a machine word. The module is
+compiled with mypyc in the compiled build (``_build.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from kifu_lark.board import TOLERABLE
+from kifu_lark.dataset.huffman_codes import HCP_CODE, PSFEN_CODE, HuffmanCode
+from kifu_lark.model.color import Color
+from kifu_lark.model.move import Move
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.position import Position, piece_set
+from kifu_lark.model.variant import STANDARD
+from kifu_lark.rules.board import Board
+from kifu_lark.rules.geometry import KIND_CODE, KING, UNPROMOTE, geometry, piece_code
+
+_ALL_TOLERABLE: Final = frozenset(TOLERABLE.values())
+_FILES: Final = 9
+_RANKS: Final = 9
+_G: Final = geometry(STANDARD)
+#: The cells of a 9x9 board in the engines' order of squares: 1a, 1b … 1i, 2a … 9i.
+_CELLS: Final[list[int]] = [
+    _G.idx(f, r) for f in range(1, _FILES + 1) for r in range(1, _RANKS + 1)
+]
+#: Each cell's engine square number (``(file - 1) * 9 + rank - 1``); 0 off the board.
+_NUMBER: Final[list[int]] = [0] * _G.size
+for _n, _cell in enumerate(_CELLS):
+    _NUMBER[_cell] = _n
+#: Hands are written in this order of kind codes by both engines: 歩 香 桂 銀 金 角 飛.
+_HAND_ORDER: Final[list[int]] = [
+    KIND_CODE[kind]
+    for kind in (
+        PieceKind.PAWN,
+        PieceKind.LANCE,
+        PieceKind.KNIGHT,
+        PieceKind.SILVER,
+        PieceKind.GOLD,
+        PieceKind.BISHOP,
+        PieceKind.ROOK,
+    )
+]
+#: The engines' number of a dropped kind (歩 1, 香 2, 桂 3, 銀 4, 角 5, 飛 6, 金 7), by kind code.
+_DROP_NUMBER: Final[list[int]] = [0] * 16
+for _number, _kind in enumerate(
+    (
+        PieceKind.PAWN,
+        PieceKind.LANCE,
+        PieceKind.KNIGHT,
+        PieceKind.SILVER,
+        PieceKind.BISHOP,
+        PieceKind.ROOK,
+        PieceKind.GOLD,
+    ),
+    1,
+):
+    _DROP_NUMBER[KIND_CODE[_kind]] = _number
+#: Each kind code's unpromoted code (what it counts as in the set).
+_BASE: Final[list[int]] = [UNPROMOTE.get(k, k) for k in range(16)]
+#: The pieces of a set by kind code, king excepted; and their number.
+_SET: Final[list[int]] = [0] * 16
+for _set_kind, _count in piece_set(STANDARD).items():
+    if _set_kind is not PieceKind.KING:
+        _SET[KIND_CODE[_set_kind]] = _count
+_SET_SIZE: Final = sum(_SET)
+_BITS: Final = 256
+_MASK: Final = (1 << 48) - 1
+
+
+class _Tables:
+    """One engine's Huffman code by engine piece code: the value (bits least significant
+    first) and length of each board piece's code (an empty square is ``0``, one bit; a
+    king has none), of each hand piece's by colour, and of each piece of the box."""
+
+    def __init__(self, code: HuffmanCode) -> None:
+        self.name = code.name
+        self.values: list[int] = [0] * 64
+        self.lengths: list[int] = [1] * 64
+        for piece, (value, length) in code.board.items():
+            self.values[piece_code(piece)] = value
+            self.lengths[piece_code(piece)] = length
+        self.hand_values: list[list[int]] = [[0] * 16, [0] * 16]
+        self.hand_lengths: list[list[int]] = [[0] * 16, [0] * 16]
+        for c, color in enumerate(Color):
+            for k in _HAND_ORDER:
+                value, length = code.hand[_kind_of(k), color]
+                self.hand_values[c][k] = value
+                self.hand_lengths[c][k] = length
+        self.box_values: list[int] = [0] * 16
+        self.box_lengths: list[int] = [0] * 16
+        for k in _HAND_ORDER:
+            self.box_values[k], self.box_lengths[k] = code.box[_kind_of(k)]
+
+
+def _kind_of(code: int) -> PieceKind:
+    return next(kind for kind, k in KIND_CODE.items() if k == code)
+
+
+_HCP: Final = _Tables(HCP_CODE)
+_PSFEN: Final = _Tables(PSFEN_CODE)
+
+
+def _pack(board: Board, tables: _Tables) -> bytes | None:
+    """``board``'s position in ``tables``' code; ``None`` when a king is missing."""
+    black_king = board.kings[0]
+    white_king = board.kings[1]
+    if black_king < 0 or white_king < 0:
+        return None
+    # Flushed 48 bits at a time: ``acc`` stays below 2 ** 56, a machine word.
+    out: list[bytes] = []
+    number = _NUMBER
+    acc: int = board.turn | number[black_king] << 1 | number[white_king] << 8
+    n: int = 15
+    cells = board.cells
+    values = tables.values
+    lengths = tables.lengths
+    pieces = 0
+    for i in _CELLS:
+        code: int = cells[i]
+        if code:
+            if code & 15 == KING:
+                continue
+            pieces += 1
+            acc |= values[code] << n
+            n += lengths[code]
+            if n >= 48:
+                out.append((acc & _MASK).to_bytes(6, "little"))
+                acc >>= 48
+                n -= 48
+        else:
+            n += 1
+    for c in (0, 1):
+        held = board.hands[c]
+        hand_values = tables.hand_values[c]
+        hand_lengths = tables.hand_lengths[c]
+        for k in _HAND_ORDER:
+            count: int = held[k]
+            pieces += count
+            for _ in range(count):
+                acc |= hand_values[k] << n
+                n += hand_lengths[k]
+                if n >= 48:
+                    out.append((acc & _MASK).to_bytes(6, "little"))
+                    acc >>= 48
+                    n -= 48
+    if pieces != _SET_SIZE:
+        left = _box(board)
+        for k in _HAND_ORDER:
+            for _ in range(left[k]):
+                acc |= tables.box_values[k] << n
+                n += tables.box_lengths[k]
+                if n >= 48:
+                    out.append((acc & _MASK).to_bytes(6, "little"))
+                    acc >>= 48
+                    n -= 48
+    if n != _BITS - 48 * len(out):
+        raise ValueError(f"{tables.name}: {48 * len(out) + n} bits, where a set makes {_BITS}")
+    out.append(acc.to_bytes(n // 8, "little"))
+    return b"".join(out)
+
+
+def _box(board: Board) -> list[int]:
+    """The number of each kind code neither on the board nor in a hand (a handicap's)."""
+    left = list(_SET)
+    cells = board.cells
+    for i in _CELLS:
+        code: int = cells[i]
+        if code and code & 15 != KING:
+            left[_BASE[code & 15]] -= 1
+    for c in (0, 1):
+        held = board.hands[c]
+        for k in _HAND_ORDER:
+            left[k] -= held[k]
+    return left
+
+
+def hcp_move16(frm: int, to: int, promote: bool, drop: int) -> int:
+    """cshogi's move16 of a move given as engine cells (``frm`` 0 and ``drop`` the kind
+    code for a drop)."""
+    if drop:
+        return _NUMBER[to] | (80 + _DROP_NUMBER[drop]) << 7
+    return _NUMBER[to] | _NUMBER[frm] << 7 | (16384 if promote else 0)
+
+
+def psv_move16(frm: int, to: int, promote: bool, drop: int) -> int:
+    """YaneuraOu's move16 of a move given as engine cells (as :func:`hcp_move16`)."""
+    if drop:
+        return _NUMBER[to] | _DROP_NUMBER[drop] << 7 | 16384
+    return _NUMBER[to] | _NUMBER[frm] << 7 | (32768 if promote else 0)
+
+
+def pack_position(position: Position, hcp: bool) -> bytes | None:
+    """The HuffmanCodedPos (``hcp``) or PackedSfen of a 9x9 standard ``position``;
+    ``None`` without one king a side."""
+    board = Board.from_position(position)
+    return _pack(board, _HCP if hcp else _PSFEN)
+
+
+class LinePacker:
+    """A 9x9 game's line replayed once: :meth:`hcp`, :meth:`packed_sfen` and the move16s
+    of the position reached, then :meth:`push` the next move. The start must hold a 9x9
+    standard position (:func:`~kifu_lark.dataset.packing.check_packable`'s ``variant``)."""
+
+    def __init__(self, start: Position) -> None:
+        if start.variant.name != STANDARD.name:
+            raise ValueError(f"HCP and PackedSfen hold 9x9 shogi, not {start.variant.name}")
+        self.board = Board.from_position(start)
+        self.board.hashing = False
+
+    @property
+    def black_to_move(self) -> bool:
+        """True when black is to move."""
+        return self.board.turn == 0
+
+    @property
+    def ply(self) -> int:
+        """The move number of the position (1 at the start)."""
+        return self.board.ply
+
+    def hcp(self) -> bytes | None:
+        """The position's HuffmanCodedPos; ``None`` without one king a side."""
+        return _pack(self.board, _HCP)
+
+    def packed_sfen(self) -> bytes | None:
+        """The position's PackedSfen; ``None`` without one king a side."""
+        return _pack(self.board, _PSFEN)
+
+    def push(self, move: Move) -> None:
+        """Play ``move``, letting through every breach a lenient read lets through (a
+        wrong turn hands the move to its mover first).
+
+        Raises:
+            IllegalMoveError: for a move no tolerance lets through.
+        """
+        self.board.push(move, _ALL_TOLERABLE)
+
+
+def move_cells(move: Move) -> tuple[int, int, bool, int]:
+    """``move`` on a 9x9 engine board: (origin cell, 0 for a drop; destination cell;
+    promotion; the dropped kind code, 0 for a board move)."""
+    to = move.to
+    if to.file > _FILES or to.rank > _RANKS:
+        raise ValueError(f"move16 cannot hold {move.usi()}: a square off the 9x9 board")
+    target = _G.idx(to.file, to.rank)
+    origin = move.from_
+    if origin is None:
+        return 0, target, False, KIND_CODE[move.piece]
+    if origin.file > _FILES or origin.rank > _RANKS:
+        raise ValueError(f"move16 cannot hold {move.usi()}: a square off the 9x9 board")
+    return _G.idx(origin.file, origin.rank), target, bool(move.promote), 0
