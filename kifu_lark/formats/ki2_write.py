@@ -22,6 +22,7 @@ from kifu_lark.formats.japanese_head import is_handicap, write_header_section
 from kifu_lark.formats.japanese_move import write_ki2_move
 from kifu_lark.formats.other_specials import written_word
 from kifu_lark.formats.specials import left_out_after_special, written_special
+from kifu_lark.formats.summary_line import on_main_line, written_summary
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind
@@ -80,7 +81,12 @@ class _Writer:
                 kind = written_special(special.kind, CAPABILITIES, NAME)
                 assert kind is not None, "KI2 folds no special into nothing"
                 word = written_word(special, NAME) if kind is SpecialKind.OTHER else None
-                self.out.append(write_summary(plies, kind, special.color, self.handicap, word))
+                kept = None
+                if self.game.summary_line is not None and on_main_line(current):
+                    kept = written_summary(self.game, NAME, special)  # the main line's, as read
+                self.out.append(
+                    kept or write_summary(plies, kind, special.color, self.handicap, word)
+                )
                 self.notes(current)
                 played.append(current)
                 after = current.next
