@@ -15,6 +15,7 @@ from kifu_lark.errors import (
 )
 from kifu_lark.formats.base import Format
 from kifu_lark.model.game import Game
+from kifu_lark.model.move import SpecialKind
 
 
 def check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
@@ -38,8 +39,10 @@ def check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             ),
             stacklevel=4,
         )
-    if not caps.branches and not mainline_only and any(
-        node.variations for node in (game.root, *game.root.walk())
+    if (
+        not caps.branches
+        and not mainline_only
+        and any(node.variations for node in (game.root, *game.root.walk()))
     ):
         raise UnsupportedFeatureError(
             f"{fmt.name} holds one line of moves; the game has variations",
@@ -61,8 +64,11 @@ def _refuse_undeclared_fouls(game: Game, fmt: Format) -> None:
         special = node.special
         if special is None or special.kind not in FOUL_DECLARATIONS or node.parent is None:
             continue
-        if caps.specials and caps.special_kinds is not None and special.kind in caps.special_kinds:
+        kinds = caps.special_kinds
+        if caps.specials and kinds is not None and special.kind in kinds:
             continue
+        if caps.specials and kinds is not None and SpecialKind.ILLEGAL_WIN in kinds:
+            continue  # ILLEGAL_MOVE after its foul is written as 反則勝ち (formats.specials)
         board = Board(game.start)
         try:
             for step in node.parent.path():

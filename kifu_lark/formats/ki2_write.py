@@ -21,7 +21,7 @@ from kifu_lark.formats.japanese import (
 from kifu_lark.formats.japanese_head import is_handicap, write_header_section
 from kifu_lark.formats.japanese_move import write_ki2_move
 from kifu_lark.formats.other_specials import written_word
-from kifu_lark.formats.specials import left_out_after_special, written_special
+from kifu_lark.formats.specials import foul_before, left_out_after_special, written_special
 from kifu_lark.formats.summary_line import on_main_line, written_summary
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
@@ -78,7 +78,10 @@ class _Writer:
             if special is not None:
                 self.flush(row)
                 plies = ply + len(played) - 1
-                kind = written_special(special.kind, CAPABILITIES, NAME)
+                fouled = special.kind is SpecialKind.ILLEGAL_MOVE and foul_before(
+                    self.game.start, current
+                )
+                kind = written_special(special.kind, CAPABILITIES, NAME, foul_in_moves=fouled)
                 assert kind is not None, "KI2 folds no special into nothing"
                 word = written_word(special, NAME) if kind is SpecialKind.OTHER else None
                 kept = None

@@ -19,11 +19,12 @@ from kifu_lark.formats.japanese import (
 from kifu_lark.formats.japanese_head import is_handicap, write_header_section
 from kifu_lark.formats.move_text import write_kif_move
 from kifu_lark.formats.other_specials import written_word
-from kifu_lark.formats.specials import written_special
+from kifu_lark.formats.specials import foul_before, written_special
 from kifu_lark.formats.summary_line import SIDED, written_summary
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind, Time
+from kifu_lark.model.position import Position
 
 MOVES_HEADER = "手数----指手---------消費時間--"
 #: Display width of the move column (full-width characters count two).
@@ -77,6 +78,7 @@ class _Writer:
         self.kept_summary = written_summary(game, "kif")
         self.root = game.root
         self.start_turn = game.start.turn
+        self.start = game.start
 
     def write(self, first: Node) -> None:
         """Write the main line from ``first`` and every variation, to any depth: each
@@ -114,7 +116,7 @@ class _Writer:
             if move is not None:
                 text = _padded(write_kif_move(move, parent.move if parent is not None else None))
             else:
-                special_kind = _special_kind(node)
+                special_kind = _special_kind(node, self.start)
                 if _summary_only(self, node, first):
                     parent = node
                     continue
@@ -206,12 +208,15 @@ def _summary_only(self: _Writer, node: Node, first: Node) -> bool:
     return special.color is not to_move
 
 
-def _special_kind(node: Node) -> SpecialKind:
-    """The special written for ``node``'s (itself, or its declared fold)."""
+def _special_kind(node: Node, start: Position) -> SpecialKind:
+    """The special written for ``node``'s (itself, or its declared fold; 反則勝ち for an
+    ``ILLEGAL_MOVE`` whose foul is the move before it)."""
     assert node.special is not None
-    kind = written_special(node.special.kind, CAPABILITIES, "kif")
-    assert kind is not None, "KIF folds no special into nothing"
-    return kind
+    kind = node.special.kind
+    fouled = kind is SpecialKind.ILLEGAL_MOVE and foul_before(start, node)
+    written = written_special(kind, CAPABILITIES, "kif", foul_in_moves=fouled)
+    assert written is not None, "KIF folds no special into nothing"
+    return written
 
 
 def _special_text(node: Node, kind: SpecialKind) -> str:
