@@ -148,7 +148,8 @@ class _Writer:
             parent = node
         last = nodes[-1]
         if last.special is not None and special_kind is not None:
-            moves = number + len(nodes) - 2
+            # the moves played: every special at the line's end left out (不詰 then 中断)
+            moves = number - 1 + sum(1 for n in nodes if n.move is not None)
             word = last.special.word if special_kind is SpecialKind.OTHER else None
             kept = self.kept_summary if first is self.root.next else None
             color = last.special.color

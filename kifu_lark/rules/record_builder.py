@@ -188,10 +188,15 @@ class RecordBuilder:
         if self.pending_foul is not None:
             raise self.pending_foul
         # The depth comes from the board's history, not Node.ply, which walks to the root:
-        # asking it for every variation made reading n variations take n² steps. A node
-        # without a move below the root is a special, one deeper than the moves played.
+        # asking it for every variation made reading n variations take n² steps. Nodes
+        # without a move below the root are specials, each one deeper than the node above
+        # it (不詰 then 中断: two deeper than the moves played).
         node = self.node
-        depth = len(self.board._history) + (node.move is None and node.parent is not None)
+        depth = len(self.board._history)
+        above = node
+        while above.move is None and above.parent is not None:
+            depth += 1
+            above = above.parent
         if ply < 0 or ply > depth:
             err = InvalidRecordError(
                 f"a variation at move {ply + 1} does not branch from the line read so far",
