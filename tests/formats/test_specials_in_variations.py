@@ -4,6 +4,8 @@ main line, and the variation after them branches where it says, not from the spe
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -43,36 +45,46 @@ def _check_nested(game: kifu_lark.Game) -> None:
 
 
 @pytest.mark.parametrize(("text", "check"), [(SIBLINGS, _check_siblings), (NESTED, _check_nested)])
-def test_kif_reads_two_specials_in_a_variation(text: str, check: object) -> None:
+def test_kif_reads_two_specials_in_a_variation(
+    text: str, check: Callable[[kifu_lark.Game], None]
+) -> None:
     """KIF: the variation after 不詰, 中断 branches from the move it names."""
     game = kifu_lark.loads(text, "kif")
-    check(game)  # type: ignore[operator]
+    check(game)
     assert [] == game.warnings
 
 
 @pytest.mark.parametrize(("text", "check"), [(SIBLINGS, _check_siblings), (NESTED, _check_nested)])
-def test_jkf_reads_two_specials_in_a_variation(text: str, check: object) -> None:
+def test_jkf_reads_two_specials_in_a_variation(
+    text: str, check: Callable[[kifu_lark.Game], None]
+) -> None:
     """JKF: the same tree, written as forks by hand, reads the same."""
-    moves: list[dict[str, object]] = [
+    moves: list[dict[str, Any]] = [
         {},
         {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}},
     ]
-    black_26 = {
+    black_26: dict[str, Any] = {
         "move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}
     }
-    w84 = {"move": {"color": 1, "from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 4}, "piece": "FU"}}
-    w44 = {"move": {"color": 1, "from": {"x": 4, "y": 3}, "to": {"x": 4, "y": 4}, "piece": "FU"}}
-    w34 = {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}
+    w84: dict[str, Any] = {
+        "move": {"color": 1, "from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 4}, "piece": "FU"}
+    }
+    w44: dict[str, Any] = {
+        "move": {"color": 1, "from": {"x": 4, "y": 3}, "to": {"x": 4, "y": 4}, "piece": "FU"}
+    }
+    w34: dict[str, Any] = {
+        "move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}
+    }
     if text is SIBLINGS:
-        ends: list[dict[str, object]] = [{"special": "FUZUMI"}, {"special": "CHUDAN"}]
+        ends: list[dict[str, Any]] = [{"special": "FUZUMI"}, {"special": "CHUDAN"}]
         w34["forks"] = [[w84, *ends], [w44]]
     else:
-        fuzumi: dict[str, object] = {"special": "FUZUMI", "forks": [[black_26]]}
+        fuzumi: dict[str, Any] = {"special": "FUZUMI", "forks": [[black_26]]}
         w34["forks"] = [[w84, fuzumi, {"special": "CHUDAN"}]]
     moves += [w34, black_26]
     record = {"header": {}, "initial": {"preset": "HIRATE"}, "moves": moves}
     game = kifu_lark.loads(json.dumps(record, ensure_ascii=False), "jkf")
-    check(game)  # type: ignore[operator]
+    check(game)
     assert game == kifu_lark.loads(text, "kif")
 
 
