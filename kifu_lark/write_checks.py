@@ -14,7 +14,7 @@ from kifu_lark.errors import (
     UnsupportedFeatureError,
 )
 from kifu_lark.formats.base import Format
-from kifu_lark.model.game import Game
+from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind
 
 
@@ -50,9 +50,42 @@ def check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             hint=f"pass {MAINLINE_ONLY} to drop them",
             settings=(MAINLINE_ONLY,),
         )
+    if caps.moves and not caps.turns:
+        _refuse_moves_out_of_turn(game, fmt)
     kinds = caps.special_kinds
     if not caps.specials or (kinds is not None and not FOUL_DECLARATIONS <= kinds):
         _refuse_undeclared_fouls(game, fmt)
+
+
+def _refuse_moves_out_of_turn(game: Game, fmt: Format) -> None:
+    """A format whose sides alternate by rule (KIF's numbered lines) cannot write a move out
+    of turn the game was read with (a wrong turn before ``%-ILLEGAL_ACTION``, or one read
+    with ``tolerate``): its reader would read it as the other side's move, and refuse it.
+    Any other move out of turn (a tree built by hand) is ``check_tree``'s to refuse."""
+    read_so = any(w.code == "WRONG_TURN" for w in game.warnings)
+    stack = [(child, game.start.turn, 1) for child in game.root.children]
+    while stack:
+        node, to_move, ply = stack.pop()
+        move = node.move
+        if move is not None and move.color is not to_move and (read_so or _declared(node)):
+            raise UnsupportedFeatureError(
+                f"{fmt.name} cannot say whose move each is: move {ply} ({move.usi()}) is "
+                f"{move.color.kanji}'s, with {to_move.kanji} to move",
+                format=fmt.name,
+                hint="a move out of turn (a foul the record declares, or one read with "
+                "tolerate) is written by the formats that mark each move's side: CSA, KI2, JKF",
+            )
+        after = to_move if move is None else move.color.opponent
+        depth = ply if move is None else ply + 1
+        stack.extend((child, after, depth) for child in node.children)
+
+
+def _declared(node: Node) -> bool:
+    """Whether a special declaring a foul (反則勝ち, ``%ILLEGAL_MOVE``) follows ``node``."""
+    after = node.next
+    return (
+        after is not None and after.special is not None and after.special.kind in FOUL_DECLARATIONS
+    )
 
 
 def _refuse_undeclared_fouls(game: Game, fmt: Format) -> None:

@@ -27,7 +27,7 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.rules.board import Board, illegal
-from kifu_lark.rules.fouls import foul_allowance
+from kifu_lark.rules.fouls import TOLERABLE_CODES, foul_allowance
 from kifu_lark.rules.geometry import KIND_CODE
 from kifu_lark.rules.violations import Violation
 
@@ -54,6 +54,11 @@ class _Writer:
         self.handicap = is_handicap(game.start)
         # evaluation lines of another format, in KI2's own (ShogiHome) form
         self.converted = converted_comments(game, NAME)
+        # the nodes whose move was played out of turn (a declared foul), by id
+        self.out_of_turn: set[int] = set()
+        self.tolerated = frozenset(
+            Violation(w.code) for w in game.warnings if w.code in TOLERABLE_CODES
+        )
 
     def lines(self, first: Node) -> None:
         """Write the main line from ``first`` and every variation, to any depth: each
@@ -120,9 +125,15 @@ class _Writer:
             try:
                 board.play(f, t, promote, drop)
             except IllegalMoveError:
-                allowed = foul_allowance(current)  # a foul the record declares is written
+                # a foul the record declares is written, and a breach it was read with
+                allowed = foul_allowance(current) | self.tolerated
                 if not allowed:
                     raise
+                if move.color is not board.color and Violation.WRONG_TURN in allowed:
+                    # a move out of turn: its ▲△ mark says whose it is; the board hands the
+                    # move over for it, and back when it is taken back
+                    board.pass_turn()
+                    self.out_of_turn.add(id(current))
                 board.play(f, t, promote, drop, allowed)
             played.append(current)
             if current.comment_lines or current.bookmark is not None or len(row) == _PER_LINE:
@@ -139,6 +150,8 @@ class _Writer:
             done = played[depth]
             if done.move is not None:
                 board.pop()
+                if self.out_of_turn and id(done) in self.out_of_turn:
+                    board.pass_turn()
             parent = done.parent
             if parent is None or parent.next is not done or self.options.mainline_only:
                 continue

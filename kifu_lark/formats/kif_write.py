@@ -182,6 +182,7 @@ CAPABILITIES = Capabilities(
     special_folds=SPECIAL_FOLDS,
     variation_specials=True,
     time_resolution=1.0,
+    turns=False,  # a numbered move line has no side: sides alternate
 )
 
 

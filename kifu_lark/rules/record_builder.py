@@ -204,13 +204,24 @@ class RecordBuilder:
                 hint=f"the line above reaches move {depth}",
             )
             raise self.error(err, line, column)
+        popped = False
         while depth > ply:
             if node.move is not None:
                 self.board.pop()
+                popped = True
             assert node.parent is not None  # depth > 0
             node = node.parent
             depth -= 1
         self.node = node
+        if popped:
+            # Taking back a move played out of turn (a wrong turn let through) leaves its
+            # mover to move: the side to move is the one after the last move kept.
+            last = node
+            while last.move is None and last.parent is not None:
+                last = last.parent
+            turn = self.start.turn if last.move is None else last.move.color.opponent
+            if self.board.color is not turn:
+                self.board.pass_turn()
 
     def _drain(self, line: int | None, column: int | None) -> None:
         for violation in self.board.tolerated:
