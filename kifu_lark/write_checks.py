@@ -14,6 +14,7 @@ from kifu_lark.errors import (
     UnsupportedFeatureError,
 )
 from kifu_lark.formats.base import Format
+from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind
 
@@ -63,21 +64,29 @@ def _refuse_moves_out_of_turn(game: Game, fmt: Format) -> None:
     with ``tolerate``): its reader would read it as the other side's move, and refuse it.
     Any other move out of turn (a tree built by hand) is ``check_tree``'s to refuse."""
     read_so = any(w.code == "WRONG_TURN" for w in game.warnings)
-    stack = [(child, game.start.turn, 1) for child in game.root.children]
+    start = game.start.turn
+    # lines through ``next``, variations from a stack (a comparison per node, as check_tree)
+    stack: list[tuple[Node | None, Color, int]] = [(game.root.next, start, 1)]
+    stack += [(v, start, 1) for v in game.root.variations]
     while stack:
-        node, to_move, ply = stack.pop()
-        move = node.move
-        if move is not None and move.color is not to_move and (read_so or _declared(node)):
-            raise UnsupportedFeatureError(
-                f"{fmt.name} cannot say whose move each is: move {ply} ({move.usi()}) is "
-                f"{move.color.kanji}'s, with {to_move.kanji} to move",
-                format=fmt.name,
-                hint="a move out of turn (a foul the record declares, or one read with "
-                "tolerate) is written by the formats that mark each move's side: CSA, KI2, JKF",
-            )
-        after = to_move if move is None else move.color.opponent
-        depth = ply if move is None else ply + 1
-        stack.extend((child, after, depth) for child in node.children)
+        node, turn, ply = stack.pop()
+        while node is not None:
+            move = node.move
+            if move is not None:
+                if move.color is not turn and (read_so or _declared(node)):
+                    raise UnsupportedFeatureError(
+                        f"{fmt.name} cannot say whose move each is: move {ply} "
+                        f"({move.usi()}) is {move.color.kanji}'s, with {turn.kanji} to move",
+                        format=fmt.name,
+                        hint="a move out of turn (a foul the record declares, or one read "
+                        "with tolerate) is written by the formats that mark each move's "
+                        "side: CSA, KI2, JKF",
+                    )
+                turn = move.color.opponent
+                ply += 1
+            if node.variations:
+                stack += [(v, turn, ply) for v in node.variations]
+            node = node.next
 
 
 def _declared(node: Node) -> bool:
