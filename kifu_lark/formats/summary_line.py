@@ -107,7 +107,7 @@ class SummaryReader:
                 Issue(
                     "SUMMARY_MOVES",
                     f"the まで line counts {_moves(plies)}, but the record plays {_moves(played)}",
-                    played,
+                    None,  # located by its own line, after the moves
                     token.line,
                     token.column,
                 )
@@ -126,7 +126,7 @@ class SummaryReader:
                         f"the まで line names {named.kanji} the winner, but the "
                         f"{special.kind.name} ending gives {gives} with "
                         f"{builder.color.kanji} to move after {_moves(played)}",
-                        played,
+                        None,  # located by its own line, after the moves
                         token.line,
                         token.column,
                     )
