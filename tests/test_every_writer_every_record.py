@@ -111,7 +111,7 @@ def _line(first: Node, caps: Capabilities, mainline: bool, start: Position) -> l
     comments: list[str] = []
     while node is not None:
         if node.special is not None and after_special and not caps.consecutive_specials:
-            if caps.comments:  # KI2: the comments of a special it leaves out follow the first's
+            if caps.comments and node.comments:  # KI2: a left-out special's follow the first's
                 out[-1]["comments"] = out[-1].get("comments", []) + list(node.comments)
             node = node.next
             continue
