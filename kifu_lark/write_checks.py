@@ -14,7 +14,9 @@ from kifu_lark.errors import (
     UnsupportedFeatureError,
 )
 from kifu_lark.formats.base import Format
-from kifu_lark.model.game import Game
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Game, Node
+from kifu_lark.model.move import SpecialKind
 
 
 def check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
@@ -38,8 +40,10 @@ def check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             ),
             stacklevel=4,
         )
-    if not caps.branches and not mainline_only and any(
-        node.variations for node in (game.root, *game.root.walk())
+    if (
+        not caps.branches
+        and not mainline_only
+        and any(node.variations for node in (game.root, *game.root.walk()))
     ):
         raise UnsupportedFeatureError(
             f"{fmt.name} holds one line of moves; the game has variations",
@@ -47,9 +51,50 @@ def check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             hint=f"pass {MAINLINE_ONLY} to drop them",
             settings=(MAINLINE_ONLY,),
         )
+    if caps.moves and not caps.turns:
+        _refuse_moves_out_of_turn(game, fmt)
     kinds = caps.special_kinds
     if not caps.specials or (kinds is not None and not FOUL_DECLARATIONS <= kinds):
         _refuse_undeclared_fouls(game, fmt)
+
+
+def _refuse_moves_out_of_turn(game: Game, fmt: Format) -> None:
+    """A format whose sides alternate by rule (KIF's numbered lines) cannot write a move out
+    of turn the game was read with (a wrong turn before ``%-ILLEGAL_ACTION``, or one read
+    with ``tolerate``): its reader would read it as the other side's move, and refuse it.
+    Any other move out of turn (a tree built by hand) is ``check_tree``'s to refuse."""
+    read_so = any(w.code == "WRONG_TURN" for w in game.warnings)
+    start = game.start.turn
+    # lines through ``next``, variations from a stack (a comparison per node, as check_tree)
+    stack: list[tuple[Node | None, Color, int]] = [(game.root.next, start, 1)]
+    stack += [(v, start, 1) for v in game.root.variations]
+    while stack:
+        node, turn, ply = stack.pop()
+        while node is not None:
+            move = node.move
+            if move is not None:
+                if move.color is not turn and (read_so or _declared(node)):
+                    raise UnsupportedFeatureError(
+                        f"{fmt.name} cannot say whose move each is: move {ply} "
+                        f"({move.usi()}) is {move.color.kanji}'s, with {turn.kanji} to move",
+                        format=fmt.name,
+                        hint="a move out of turn (a foul the record declares, or one read "
+                        "with tolerate) is written by the formats that mark each move's "
+                        "side: CSA, KI2, JKF",
+                    )
+                turn = move.color.opponent
+                ply += 1
+            if node.variations:
+                stack += [(v, turn, ply) for v in node.variations]
+            node = node.next
+
+
+def _declared(node: Node) -> bool:
+    """Whether a special declaring a foul (反則勝ち, ``%ILLEGAL_MOVE``) follows ``node``."""
+    after = node.next
+    return (
+        after is not None and after.special is not None and after.special.kind in FOUL_DECLARATIONS
+    )
 
 
 def _refuse_undeclared_fouls(game: Game, fmt: Format) -> None:
@@ -61,8 +106,11 @@ def _refuse_undeclared_fouls(game: Game, fmt: Format) -> None:
         special = node.special
         if special is None or special.kind not in FOUL_DECLARATIONS or node.parent is None:
             continue
-        if caps.specials and caps.special_kinds is not None and special.kind in caps.special_kinds:
+        kinds = caps.special_kinds
+        if caps.specials and kinds is not None and special.kind in kinds:
             continue
+        if caps.specials and kinds is not None and SpecialKind.ILLEGAL_WIN in kinds:
+            continue  # ILLEGAL_MOVE after its foul is written as 反則勝ち (formats.specials)
         board = Board(game.start)
         try:
             for step in node.parent.path():

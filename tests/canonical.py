@@ -63,6 +63,10 @@ def to_data(game: Any) -> dict[str, Any]:
     }
     if len(game.root.children) > 1:
         data["variations"] = [_line(c) for c in game.root.children[1:]]
+    if game.summary_line is not None:
+        kept = game.summary_line
+        winner = None if kept.winner is None else kept.winner.name.lower()
+        data["summary_line"] = [kept.plies, winner, kept.text]
     if game.warnings:
         data["warnings"] = [[w.code, w.ply] for w in game.warnings]
     return data

@@ -23,7 +23,10 @@ from kifu_lark.errors import KifuError, LossyWriteWarning
 from kifu_lark.formats.base import Capabilities, Format
 from kifu_lark.formats.evaluation import evaluation_line_indexes, node_evaluation
 from kifu_lark.formats.registry import all_formats, format_for_path
+from kifu_lark.formats.specials import foul_before
 from kifu_lark.model.game import Game, Node
+from kifu_lark.model.move import SpecialKind
+from kifu_lark.model.position import Position
 from tests.conftest import FIXTURES, corpus_dir
 
 TARGETS = [f for f in all_formats() if f.game == "shogi" and f.writer is not None]
@@ -59,13 +62,23 @@ def _games() -> list[tuple[str, Game]]:
 GAMES = _games()
 
 
-def _special(node: Node, caps: Capabilities) -> str | None:
-    """The special as the target writes it: itself, or its declared fold."""
+def _special(node: Node, caps: Capabilities, start: Position) -> str | None:
+    """The special as the target writes it: itself, or its declared fold (an
+    ILLEGAL_MOVE after its foul: the ILLEGAL_WIN of the side to move, where the target
+    holds that and not ILLEGAL_MOVE)."""
     assert node.special is not None
     kind = node.special.kind
     exact = caps.specials and (caps.special_kinds is None or kind in caps.special_kinds)
     if exact:
         return kind.name
+    kinds = caps.special_kinds
+    if (
+        kind is SpecialKind.ILLEGAL_MOVE
+        and kinds is not None
+        and SpecialKind.ILLEGAL_WIN in kinds
+        and foul_before(start, node)
+    ):
+        return SpecialKind.ILLEGAL_WIN.name
     folded = caps.special_folds[kind]  # neither exact nor folded: dumps refused
     return None if folded is None else folded.name
 
@@ -90,7 +103,7 @@ def _comments(lines: list[str]) -> list[str]:
     return [said] + [line for i, line in enumerate(lines) if i not in drop]
 
 
-def _line(first: Node, caps: Capabilities, mainline: bool) -> list[Any]:
+def _line(first: Node, caps: Capabilities, mainline: bool, start: Position) -> list[Any]:
     """``first`` and its continuation as the target holds them."""
     out: list[Any] = []
     node: Node | None = first
@@ -98,7 +111,7 @@ def _line(first: Node, caps: Capabilities, mainline: bool) -> list[Any]:
     comments: list[str] = []
     while node is not None:
         if node.special is not None and after_special and not caps.consecutive_specials:
-            if caps.comments:  # KI2: the comments of a special it leaves out follow the first's
+            if caps.comments and node.comments:  # KI2: a left-out special's follow the first's
                 out[-1]["comments"] = out[-1].get("comments", []) + list(node.comments)
             node = node.next
             continue
@@ -106,7 +119,7 @@ def _line(first: Node, caps: Capabilities, mainline: bool) -> list[Any]:
         if node.move is not None:
             entry["move"] = node.move.usi()
         else:
-            written = _special(node, caps)
+            written = _special(node, caps, start)
             if written is None:
                 node = node.next
                 continue
@@ -119,9 +132,9 @@ def _line(first: Node, caps: Capabilities, mainline: bool) -> list[Any]:
             entry["time"] = time
         if not mainline and node.parent is not None and node.parent.next is node:
             branches = [
-                _line(v, caps, mainline)
+                _line(v, caps, mainline, start)
                 for v in node.parent.variations
-                if v.move is not None or _special(v, caps) is not None
+                if v.move is not None or _special(v, caps, start) is not None
             ]
             if branches:
                 entry["variations"] = branches
@@ -138,7 +151,7 @@ def held(game: Game, caps: Capabilities, mainline: bool) -> dict[str, Any]:
     if caps.comments and game.root.comments:
         data["comments"] = _comments(game.root.comments)
     first = game.root.next
-    data["moves"] = _line(first, caps, mainline) if first is not None else []
+    data["moves"] = _line(first, caps, mainline, game.start) if first is not None else []
     return data
 
 

@@ -38,6 +38,10 @@ class Capabilities:
         variation_specials: whether a variation may end in a special (or start with one).
         drops: whether moves may be drops (打); ``False`` for notations that cannot write
             them (勝田将棋盤 parameters).
+        turns: whether each move says whose it is (CSA's ``+``/``-``, KI2's ▲△, JKF's
+            ``color``); ``False`` where sides alternate by rule (KIF's numbered lines, USI,
+            勝田将棋盤): a move out of turn, which a declared foul or ``tolerate`` lets
+            through, is refused there rather than written as another side's move.
     """
 
     moves: bool = True
@@ -56,6 +60,7 @@ class Capabilities:
     consecutive_specials: bool = True
     variation_specials: bool = True
     drops: bool = True
+    turns: bool = True
 
 
 @frozen

@@ -15,7 +15,7 @@ from typing import Any
 from kifu_lark.errors import KifuError, LossyWriteWarning, UnsupportedFeatureError
 from kifu_lark.formats.base import Capabilities, WriteOptions
 from kifu_lark.formats.evaluation import comments_of, converted_comments
-from kifu_lark.formats.specials import written_special
+from kifu_lark.formats.specials import perpetual_checker, written_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.handicap import NOT_EVERYWHERE, handicap_name
@@ -67,8 +67,9 @@ JKF_SPECIALS: dict[SpecialKind, str] = {
 }
 #: Specials the schema lacks, written as the nearest one it has (read back as that one):
 #: 封じ手 and 最大手数 stop the game (CHUDAN, as json-kifu-format does); 連続王手の千日手 is
-#: a 千日手 (who loses is not kept); a word no kind names (OTHER, 指し直し …) stops the game
-#: too, the warning naming the word.
+#: written as the checker's foul (``±ILLEGAL_ACTION``, see ``_special``) where the rules
+#: find the perpetual check, else as a 千日手 (who loses is not kept); a word no kind names
+#: (OTHER, 指し直し …) stops the game too, the warning naming the word.
 FOLDED_SPECIALS: dict[SpecialKind, SpecialKind | None] = {
     SpecialKind.SEALED: SpecialKind.INTERRUPT,
     SpecialKind.OTHER: SpecialKind.INTERRUPT,
@@ -269,6 +270,7 @@ class _Writer:
         self.ranks = game.start.variant.ranks
         self.relative_words = getattr(relative, "relative_words", None)
         self.board = None
+        self.start = game.start
         if self.relative_words is not None:
 
             self.board = Board.from_position(game.start)
@@ -324,7 +326,10 @@ class _Writer:
                     board.push(move, foul_allowance(node))  # a declared foul is written
                     pushed += 1
             elif node.special is not None:
-                obj["special"] = _special(node.special, self.extended)
+                checker = None
+                if node.special.kind is SpecialKind.PERPETUAL_CHECK:
+                    checker = perpetual_checker(self.start, node)
+                obj["special"] = _special(node.special, self.extended, checker)
             else:
                 raise UnsupportedFeatureError(
                     "a node without a move or a special cannot be written",
@@ -382,8 +387,24 @@ def _relative(words: str | None) -> str:
     return "".join(sorted(letters, key="LCRUMDH".index))
 
 
-def _special(special: Special, extended: bool = False) -> str:
+def _special(special: Special, extended: bool = False, checker: Color | None = None) -> str:
+    """The JKF name of ``special``. ``checker``: for a 王手千日手, the side the rules find
+    checking throughout, whose foul (``±ILLEGAL_ACTION``) it is written as, keeping the
+    loser, where the schema's nearest word, SENNICHITE, would read back as a draw."""
     kind, color = special.kind, special.color
+    if kind is SpecialKind.PERPETUAL_CHECK and checker is not None:
+        warnings.warn(
+            LossyWriteWarning(
+                f"jkf has no PERPETUAL_CHECK: written as {checker.value}ILLEGAL_ACTION, the "
+                f"foul of {checker.kanji}, who checked throughout (the loser is kept; the "
+                "ending reads back as a foul, not as 王手千日手)",
+                format="jkf",
+                kind=kind.name,
+                written="ILLEGAL_ACTION",
+            ),
+            stacklevel=4,
+        )
+        return checker.value + "ILLEGAL_ACTION"
     written = written_special(
         kind,
         CAPABILITIES,

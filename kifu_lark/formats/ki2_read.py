@@ -21,27 +21,15 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.diagram import DIAGRAM_LINES, DiagramReader
 from kifu_lark.formats.engine import parsing, whole
 from kifu_lark.formats.engine.parsing import terminal_regex
-from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
+from kifu_lark.formats.japanese import comment_text, kanji_number
 from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.japanese_move import FIELDS, MARKS, fields_of, move_regex
-from kifu_lark.formats.other_specials import summary_special
+from kifu_lark.formats.summary_line import SummaryReader
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.rules.replay import GameBuilder
 
 NAME = "ki2"
-# The まで line states the winner; these kinds carry the special's side in it.
-_SIDED = frozenset(
-    {
-        SpecialKind.RESIGN,
-        SpecialKind.TIME_UP,
-        SpecialKind.ILLEGAL_WIN,
-        SpecialKind.ILLEGAL_LOSS,
-        SpecialKind.ENTERING_KING_WIN,
-        SpecialKind.DEFAULT_WIN,
-        SpecialKind.DEFAULT_LOSS,
-    }
-)
 
 
 @functools.cache
@@ -101,6 +89,7 @@ class _Reader:
         self.comments: list[str] = []
         self.bookmark: str | None = None
         self.builder: GameBuilder | None = None
+        self.summaries = SummaryReader(NAME)
 
     def start_builder(self) -> GameBuilder:
         if self.builder is None:
@@ -147,7 +136,7 @@ class _Reader:
                 self.section.add_line(item)
             elif kind == "HASH_LINE":
                 self.section.add_hash(item)
-        return self.start_builder().finish(self.section.headers)
+        return self.summaries.finish(self.start_builder().finish(self.section.headers))
 
     def moves(self, block: Token) -> None:
         builder = self.start_builder()
@@ -212,31 +201,9 @@ class _Reader:
                 raise engine.Inexact  # a line with no move, or more than blanks after its moves
 
     def summary(self, token: Token) -> None:
-        builder = self.start_builder()
-        try:
-            result = read_summary(token)
-        except ValueError as err:
-            raise KifuSyntaxError(
-                str(err),
-                format="ki2",
-                line=token.line,
-                column=token.column,
-                text=str(token),
-                hint=SUMMARY_HINT,
-            ) from None
-        if result is not None and result[1] is None and builder.node.special is None:
-            word = summary_special(token)  # a word no kind names, kept as read
-            if word is not None:
-                builder.special(
-                    SpecialKind.OTHER, word=word, line=token.line, column=token.column
-                )
-            return
-        if result is None or result[1] is None or builder.node.special is not None:
-            return  # a まで line naming no result, or one repeating a special move
-        _, kind, side = result
-        assert kind is not None
-        color = side if kind in _SIDED else builder.color
-        builder.special(kind, color=color, line=token.line, column=token.column)
+        """A ``まで…`` line: the special it names (unless a special move came before it),
+        what it declares checked (:class:`SummaryReader`)."""
+        self.summaries.read(self.start_builder(), token)
 
 
 @functools.cache
@@ -251,6 +218,7 @@ def _head_runs() -> dict[str, re.Pattern[str]]:
 # move line with anyway: it checks that the moves follow each other and fill the
 # line (see _Reader.moves), and any text where they do not is read with the grammar as it is.
 _SCAN = r"(?:[ \t　]*+[▲☗▼△☖▽][^\n]*+\n(?:[*&][^\n]*+\n)*+)++"
+
 
 @functools.cache
 def whole_record_pattern() -> re.Pattern[str]:

@@ -21,12 +21,13 @@ from kifu_lark.formats.japanese import (
 from kifu_lark.formats.japanese_head import is_handicap, write_header_section
 from kifu_lark.formats.japanese_move import write_ki2_move
 from kifu_lark.formats.other_specials import written_word
-from kifu_lark.formats.specials import left_out_after_special, written_special
+from kifu_lark.formats.specials import foul_before, left_out_after_special, written_special
+from kifu_lark.formats.summary_line import on_main_line, written_summary
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.rules.board import Board, illegal
-from kifu_lark.rules.fouls import foul_allowance
+from kifu_lark.rules.fouls import TOLERABLE_CODES, foul_allowance
 from kifu_lark.rules.geometry import KIND_CODE
 from kifu_lark.rules.violations import Violation
 
@@ -53,6 +54,11 @@ class _Writer:
         self.handicap = is_handicap(game.start)
         # evaluation lines of another format, in KI2's own (ShogiHome) form
         self.converted = converted_comments(game, NAME)
+        # the nodes whose move was played out of turn (a declared foul), by id
+        self.out_of_turn: set[int] = set()
+        self.tolerated = frozenset(
+            Violation(w.code) for w in game.warnings if w.code in TOLERABLE_CODES
+        )
 
     def lines(self, first: Node) -> None:
         """Write the main line from ``first`` and every variation, to any depth: each
@@ -77,10 +83,18 @@ class _Writer:
             if special is not None:
                 self.flush(row)
                 plies = ply + len(played) - 1
-                kind = written_special(special.kind, CAPABILITIES, NAME)
+                fouled = special.kind is SpecialKind.ILLEGAL_MOVE and foul_before(
+                    self.game.start, current
+                )
+                kind = written_special(special.kind, CAPABILITIES, NAME, foul_in_moves=fouled)
                 assert kind is not None, "KI2 folds no special into nothing"
                 word = written_word(special, NAME) if kind is SpecialKind.OTHER else None
-                self.out.append(write_summary(plies, kind, special.color, self.handicap, word))
+                kept = None
+                if self.game.summary_line is not None and on_main_line(current):
+                    kept = written_summary(self.game, NAME, special)  # the main line's, as read
+                self.out.append(
+                    kept or write_summary(plies, kind, special.color, self.handicap, word)
+                )
                 self.notes(current)
                 played.append(current)
                 after = current.next
@@ -111,9 +125,15 @@ class _Writer:
             try:
                 board.play(f, t, promote, drop)
             except IllegalMoveError:
-                allowed = foul_allowance(current)  # a foul the record declares is written
+                # a foul the record declares is written, and a breach it was read with
+                allowed = foul_allowance(current) | self.tolerated
                 if not allowed:
                     raise
+                if move.color is not board.color and Violation.WRONG_TURN in allowed:
+                    # a move out of turn: its ▲△ mark says whose it is; the board hands the
+                    # move over for it, and back when it is taken back
+                    board.pass_turn()
+                    self.out_of_turn.add(id(current))
                 board.play(f, t, promote, drop, allowed)
             played.append(current)
             if current.comment_lines or current.bookmark is not None or len(row) == _PER_LINE:
@@ -130,6 +150,8 @@ class _Writer:
             done = played[depth]
             if done.move is not None:
                 board.pop()
+                if self.out_of_turn and id(done) in self.out_of_turn:
+                    board.pass_turn()
             parent = done.parent
             if parent is None or parent.next is not done or self.options.mainline_only:
                 continue

@@ -14,14 +14,13 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.diagram import DIAGRAM_LINES, DiagramReader
 from kifu_lark.formats.engine import parsing, whole
 from kifu_lark.formats.engine.parsing import terminal_regex
-from kifu_lark.formats.japanese import SUMMARY_HINT, comment_text, kanji_number, read_summary
+from kifu_lark.formats.japanese import comment_text, kanji_number
 from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.kif_moves import FORMAT_NAME as FORMAT_NAME
 from kifu_lark.formats.kif_moves import GRAMMAR as GRAMMAR
 from kifu_lark.formats.kif_moves import MoveBlock
-from kifu_lark.formats.other_specials import summary_special
+from kifu_lark.formats.summary_line import SummaryReader
 from kifu_lark.model.game import Game, Issue
-from kifu_lark.model.move import SpecialKind
 from kifu_lark.rules.replay import GameBuilder
 
 _LINE_BREAKS = re.compile(r"\r+\n?")
@@ -38,6 +37,7 @@ class _KifReader:
         self.root_comments: list[str] = []
         self.root_bookmark: str | None = None
         self.builder: GameBuilder | None = None
+        self.summaries = SummaryReader(FORMAT_NAME)
         # parsed with _SCAN: every move block's lines must read as the block's terminals
         self.moves = MoveBlock(text, scanning)
 
@@ -67,7 +67,7 @@ class _KifReader:
             self._body_item(item)
         builder = self.builder or self._start()
         builder.times_filled = not self.moves.partial_times  # each time read with both halves
-        game = builder.finish(self.section.headers)
+        game = self.summaries.finish(builder.finish(self.section.headers))
         self._check_fork_marks(game)
         return game
 
@@ -122,27 +122,13 @@ class _KifReader:
             self.section.add_line(item)
 
     def _summary(self, item: Token) -> None:
-        """A ``まで…`` line: adds the special it names when the line read has none."""
+        """A ``まで…`` line: adds the special it names when the line read has none, and
+        checks what it declares (:class:`SummaryReader`)."""
         builder = self.builder
         assert builder is not None
-        if self.moves.depth == 0 or builder.node.special is not None:
+        if self.moves.depth == 0:
             return
-        try:
-            summary = read_summary(item.strip(" \t　\r\n"))
-        except ValueError as err:
-            raise KifuSyntaxError(
-                str(err),
-                format=FORMAT_NAME,
-                line=item.line,
-                column=item.column,
-                text=str(item),
-                hint=SUMMARY_HINT,
-            ) from None
-        if summary is not None and summary[1] is not None:
-            builder.special(summary[1], line=item.line, column=item.column)
-            self.moves.depth += 1
-        elif (word := summary_special(item)) is not None:  # a word no kind names
-            builder.special(SpecialKind.OTHER, word=word, line=item.line, column=item.column)
+        if self.summaries.read(builder, item):
             self.moves.depth += 1
 
 

@@ -19,10 +19,12 @@ from kifu_lark.formats.japanese import (
 from kifu_lark.formats.japanese_head import is_handicap, write_header_section
 from kifu_lark.formats.move_text import write_kif_move
 from kifu_lark.formats.other_specials import written_word
-from kifu_lark.formats.specials import written_special
+from kifu_lark.formats.specials import foul_before, written_special
+from kifu_lark.formats.summary_line import SIDED, written_summary
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind, Time
+from kifu_lark.model.position import Position
 
 MOVES_HEADER = "手数----指手---------消費時間--"
 #: Display width of the move column (full-width characters count two).
@@ -72,6 +74,11 @@ class _Writer:
         self.handicap = is_handicap(game.start)
         # evaluation lines of another format, in KIF's own (ShogiHome) form
         self.converted = converted_comments(game, "kif")
+        # the main line's まで line as read, where it disagreed with the game
+        self.kept_summary = written_summary(game, "kif")
+        self.root = game.root
+        self.start_turn = game.start.turn
+        self.start = game.start
 
     def write(self, first: Node) -> None:
         """Write the main line from ``first`` and every variation, to any depth: each
@@ -109,7 +116,10 @@ class _Writer:
             if move is not None:
                 text = _padded(write_kif_move(move, parent.move if parent is not None else None))
             else:
-                special_kind = _special_kind(node)
+                special_kind = _special_kind(node, self.start)
+                if _summary_only(self, node, first):
+                    parent = node
+                    continue
                 text = _padded(_special_text(node, special_kind))
             # a later sibling follows: the + mark (children[-1] is not node)
             later = parent.variations if parent is not None else ()
@@ -138,10 +148,12 @@ class _Writer:
             parent = node
         last = nodes[-1]
         if last.special is not None and special_kind is not None:
-            moves = number + len(nodes) - 2
+            # the moves played: every special at the line's end left out (不詰 then 中断)
+            moves = number - 1 + sum(1 for n in nodes if n.move is not None)
             word = last.special.word if special_kind is SpecialKind.OTHER else None
-            summary = write_summary(moves, special_kind, last.special.color, self.handicap, word)
-            append(summary)
+            kept = self.kept_summary if first is self.root.next else None
+            color = last.special.color
+            append(kept or write_summary(moves, special_kind, color, self.handicap, word))
         if self.mainline_only:
             return
         stop = 0 if with_first_siblings else 1
@@ -170,15 +182,43 @@ CAPABILITIES = Capabilities(
     special_folds=SPECIAL_FOLDS,
     variation_specials=True,
     time_resolution=1.0,
+    turns=False,  # a numbered move line has no side: sides alternate
 )
 
 
-def _special_kind(node: Node) -> SpecialKind:
-    """The special written for ``node``'s (itself, or its declared fold)."""
+def _summary_only(self: _Writer, node: Node, first: Node) -> bool:
+    """Whether the main line's closing special is left to the まで line alone: one whose
+    side (a まで line names it, as :data:`SIDED` lists) is not the side to move, which a
+    move line (``投了``) cannot say. Only a special with nothing else on its line (no
+    time, comment, bookmark or sibling) is: the まで line has no place for them."""
+    special = node.special
+    parent = node.parent
+    if (
+        special is None
+        or special.kind not in SIDED
+        or special.color is None
+        or first is not self.root.next
+        or node.next is not None
+        or parent is None
+        or parent.variations
+        or node.time is not None
+        or node.comment_lines
+        or node.bookmark is not None
+    ):
+        return False
+    to_move = self.start_turn if parent.move is None else parent.move.color.opponent
+    return special.color is not to_move
+
+
+def _special_kind(node: Node, start: Position) -> SpecialKind:
+    """The special written for ``node``'s (itself, or its declared fold; 反則勝ち for an
+    ``ILLEGAL_MOVE`` whose foul is the move before it)."""
     assert node.special is not None
-    kind = written_special(node.special.kind, CAPABILITIES, "kif")
-    assert kind is not None, "KIF folds no special into nothing"
-    return kind
+    kind = node.special.kind
+    fouled = kind is SpecialKind.ILLEGAL_MOVE and foul_before(start, node)
+    written = written_special(kind, CAPABILITIES, "kif", foul_in_moves=fouled)
+    assert written is not None, "KIF folds no special into nothing"
+    return written
 
 
 def _special_text(node: Node, kind: SpecialKind) -> str:

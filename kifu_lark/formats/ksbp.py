@@ -197,7 +197,11 @@ def _error(
 #: The applet replays moves: it has no parameter for a special, so each is left out (with a
 #: ``LossyWriteWarning``).
 CAPABILITIES = Capabilities(
-    branches=True, multiple_games=True, drops=False, special_folds=folds_everything()
+    branches=True,
+    multiple_games=True,
+    drops=False,
+    special_folds=folds_everything(),
+    turns=False,
 )
 
 

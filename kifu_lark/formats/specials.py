@@ -12,10 +12,15 @@ from __future__ import annotations
 import warnings
 from collections.abc import Collection
 
-from kifu_lark.errors import LossyWriteWarning, UnsupportedFeatureError
+from kifu_lark.errors import IllegalMoveError, LossyWriteWarning, UnsupportedFeatureError
 from kifu_lark.formats.base import Capabilities
+from kifu_lark.model.color import Color
 from kifu_lark.model.game import Node
 from kifu_lark.model.move import SpecialKind
+from kifu_lark.model.position import Position
+from kifu_lark.rules.board import Board
+from kifu_lark.rules.endings import Termination, outcome
+from kifu_lark.rules.violations import ALL_TOLERABLE
 
 
 def written_special(
@@ -24,11 +29,17 @@ def written_special(
     format: str,
     also_exact: Collection[SpecialKind] = (),
     word: str | None = None,
+    foul_in_moves: bool = False,
 ) -> SpecialKind | None:
     """The special a writer of ``format`` writes for ``kind`` (``None``: left out).
 
     ``also_exact`` adds kinds a writer option makes exact (JKF's ``dialect="shogihome"``);
     ``word`` (an ``OTHER`` special's) is named in the warning or the error.
+    ``foul_in_moves`` says that the move before the special breaks a rule
+    (:func:`foul_before`): a format without ``ILLEGAL_MOVE`` then writes it as the
+    ``ILLEGAL_WIN`` of the side to move (反則勝ち: the previous move was the foul), which
+    names the right loser and declares the foul its reader must see, rather than its fold
+    (反則負け: the side to move fouled, off the record).
 
     Raises:
         UnsupportedFeatureError: when the format neither holds ``kind`` nor declares a fold.
@@ -37,6 +48,22 @@ def written_special(
     if caps.specials and (exact is None or kind in exact or kind in also_exact):
         return kind
     name = kind.name if word is None else f"{kind.name} {word!r}"
+    if (
+        foul_in_moves
+        and kind is SpecialKind.ILLEGAL_MOVE
+        and (exact is None or SpecialKind.ILLEGAL_WIN in exact)
+    ):
+        warnings.warn(
+            LossyWriteWarning(
+                f"{format} has no {name}: written as ILLEGAL_WIN (the foul is the last move: "
+                "the side to move wins by it)",
+                format=format,
+                kind=kind.name,
+                written=SpecialKind.ILLEGAL_WIN.name,
+            ),
+            stacklevel=3,
+        )
+        return SpecialKind.ILLEGAL_WIN
     if kind in caps.special_folds:
         written = caps.special_folds[kind]
         what = f"written as {written.name}" if written is not None else "left out"
@@ -56,6 +83,41 @@ def written_special(
         format=format,
         hint=("it holds " + ", ".join(holds)) if holds else "it holds no specials",
     )
+
+
+def foul_before(start: Position, node: Node) -> bool:
+    """Whether the move just before ``node`` (a special) breaks a rule: a foul the record
+    holds (read with its declaration, or ``tolerate``), which the special declares."""
+    parent = node.parent
+    if parent is None or parent.move is None:
+        return False
+    board = Board.from_position(start)
+    board.hashing = False  # no repetition is asked about
+    path = parent.path()
+    for step in path[:-1]:
+        if step.move is not None:
+            board.push(step.move, ALL_TOLERABLE)  # breaches read with ``tolerate``
+    try:
+        board.push(parent.move)
+    except IllegalMoveError:
+        return True
+    return False
+
+
+def perpetual_checker(start: Position, node: Node) -> Color | None:
+    """The side that checked throughout the fourfold repetition ``node`` (a special) ends,
+    which loses (王手千日手); ``None`` when the rules see no perpetual check there."""
+    parent = node.parent
+    board = Board.from_position(start)
+    if parent is not None:
+        for step in parent.path():
+            if step.move is not None:
+                board.push(step.move, ALL_TOLERABLE)
+    ends = outcome(board)
+    if ends is None or ends.termination is not Termination.PERPETUAL_CHECK:
+        return None
+    assert ends.winner is not None  # the checked side wins
+    return ends.winner.opponent
 
 
 def left_out_after_special(node: Node, format: str) -> None:

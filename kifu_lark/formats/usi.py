@@ -126,6 +126,7 @@ CAPABILITIES = Capabilities(
     specials=True,
     special_kinds=frozenset(_SPECIAL_NAMES),
     special_folds=folds_everything(_SPECIAL_NAMES),
+    turns=False,
 )
 
 

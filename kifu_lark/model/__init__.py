@@ -2,7 +2,7 @@
 
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import MATE_UNKNOWN_LENGTH, Evaluation
-from kifu_lark.model.game import Game, Issue, Node
+from kifu_lark.model.game import Game, Issue, Node, SummaryLine
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.handicap import HANDICAPS, handicap_name, handicap_position
 from kifu_lark.model.headers import HeaderKey, Headers
@@ -33,6 +33,7 @@ __all__ = [
     "Special",
     "SpecialKind",
     "Square",
+    "SummaryLine",
     "Time",
     "Variant",
     "board_variant",

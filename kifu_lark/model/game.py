@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from attrs import define, field
+from attrs import define, field, frozen
 
 from kifu_lark.model.children import Children
+from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.handicap import handicap_name
 from kifu_lark.model.headers import Headers
@@ -17,7 +18,7 @@ from kifu_lark.model.position import Position
 from kifu_lark.model.times import fill_times
 from kifu_lark.model.views import views
 
-__all__ = ["Children", "Game", "Issue", "Node", "fill_times"]
+__all__ = ["Children", "Game", "Issue", "Node", "SummaryLine", "fill_times"]
 
 
 @define(eq=False)
@@ -29,6 +30,25 @@ class Issue:
     ply: int | None = None
     line: int | None = None
     column: int | None = None
+
+
+@frozen
+class SummaryLine:
+    """The ``まで N手で…`` line a KIF or KI2 record closes its main line with, where it says
+    something the moves and the special read do not: a count of moves other than those
+    played, or a winner other than the one the special gives.
+
+    Attributes:
+        plies: the moves the line says were played (its N).
+        winner: the side it names the winner (先手/下手 black, 後手/上手 white); ``None``
+            when it names none (中断, 千日手 …).
+        text: the line as read, which KIF and KI2 writers write back in place of the line
+            they would make from the game.
+    """
+
+    plies: int
+    winner: Color | None
+    text: str
 
 
 @define(eq=False)
@@ -43,6 +63,10 @@ class Game:
         encoding: the text encoding the record was read in, when read from bytes.
         format: the name of the format it was read from.
         warnings: rule breaches let through by ``tolerate`` and other observations.
+        summary_line: the まで line the record closed its main line with, when it
+            disagrees with the game read (kept as declared, and written back as read by
+            KIF and KI2); ``None`` when there was none or it agreed. Like ``warnings`` it
+            is about the text read, not part of the game's equality.
     """
 
     headers: Headers = field(factory=Headers)
@@ -51,6 +75,7 @@ class Game:
     encoding: str | None = None
     format: str | None = None
     warnings: list[Issue] = field(factory=list)
+    summary_line: SummaryLine | None = None
     #: The game the record is of, as ``Format.game`` names it (シェルト records: "shelt").
     game: ClassVar[str] = "shogi"
 
@@ -68,7 +93,15 @@ class Game:
         # (one node linking the next) overflows the stack. The tree goes flat instead: every
         # node's fields and the index of its parent, in walk order (siblings in order).
         flat = flatten(self.root)
-        state = (self.headers, self.start, flat, self.encoding, self.format, self.warnings)
+        state = (
+            self.headers,
+            self.start,
+            flat,
+            self.encoding,
+            self.format,
+            self.warnings,
+            self.summary_line,
+        )
         return (_unflatten, state)
 
     @property
@@ -205,8 +238,10 @@ def _unflatten(
     encoding: str | None,
     format: str | None,
     warnings: list[Issue],
+    summary_line: SummaryLine | None = None,
 ) -> Game:
     """The game :meth:`Game.__reduce__` flattened."""
     game = Game(headers, start, build(flat))
     game.encoding, game.format, game.warnings = encoding, format, warnings
+    game.summary_line = summary_line
     return game

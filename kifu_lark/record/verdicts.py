@@ -20,7 +20,7 @@ from collections.abc import Callable
 from attrs import field, frozen
 
 from kifu_lark.model.color import Color
-from kifu_lark.model.game import Game
+from kifu_lark.model.game import Game, SummaryLine
 from kifu_lark.model.headers import HeaderKey, Headers
 from kifu_lark.model.move import Special, SpecialKind
 from kifu_lark.model.node import Node
@@ -29,6 +29,7 @@ from kifu_lark.rules.endings import (
     IMPASSE_RULES,
     Outcome,
     Termination,
+    declared_winner,
     impasse_declaration,
     impasse_points,
     kings_entered,
@@ -41,10 +42,6 @@ from kifu_lark.rules.violations import ALL_TOLERABLE, Violation
 __all__ = ["Verdict", "verdict"]
 
 _K = SpecialKind
-#: Specials whose ``color`` is the loser (the side to move, who resigned or was mated).
-_LOSER_IS_COLOR = frozenset({_K.RESIGN, _K.TIME_UP, _K.MATE, _K.ILLEGAL_LOSS, _K.DEFAULT_LOSS})
-#: Specials whose ``color`` is the winner.
-_WINNER_IS_COLOR = frozenset({_K.ILLEGAL_WIN, _K.ENTERING_KING_WIN, _K.DEFAULT_WIN})
 
 
 @frozen
@@ -141,20 +138,31 @@ def verdict(game: Game, line: Node | None = None, impasse: str = "27") -> Verdic
     facts = _Facts(board, special, plies, foul, ends, game, impasse)
     judge = _JUDGES.get(special.kind, _nothing_to_contradict)
     winner, agrees, reason, rules = judge(facts)
+    summary = game.summary_line
+    if summary is not None and all(n.parent is None or n.parent.next is n for n in nodes):
+        # the main line's まで line, kept where it disagreed with the moves or the special
+        told = _summary_told(summary, plies, winner)
+        if told:
+            agrees = False
+            reason = f"{reason}; {told}" if reason else told
     return Verdict(special, winner, rules, agrees, reason, plies, ending)
 
 
+def _summary_told(summary: SummaryLine, plies: int, winner: Color | None) -> str:
+    """What the まで line says that the line judged does not: its count of moves, its
+    winner (against the special's); empty when it agrees."""
+    told = []
+    if summary.plies != plies:
+        told.append(f"the まで line counts {_count(summary.plies, 'move')}, not {plies}")
+    if summary.winner is not None and summary.winner is not winner:
+        gives = "no winner" if winner is None else f"{winner.kanji} the win"
+        told.append(
+            f"the まで line names {summary.winner.kanji} the winner; the ending gives {gives}"
+        )
+    return "; ".join(told)
+
+
 # --- the judges, one per kind of ending ---------------------------------------------------
-
-
-def _declared_winner(special: Special) -> Color | None:
-    if special.color is None:
-        return None
-    if special.kind in _LOSER_IS_COLOR:
-        return special.color.opponent
-    if special.kind in _WINNER_IS_COLOR:
-        return special.color
-    return None
 
 
 def _loses(f: _Facts) -> _Judgement:
@@ -162,7 +170,7 @@ def _loses(f: _Facts) -> _Judgement:
     loser = f.special.color
     to_move = f.board.color
     what = "resigns" if f.special.kind is _K.RESIGN else "runs out of time"
-    winner = _declared_winner(f.special)
+    winner = declared_winner(f.special)
     if loser is None:
         return winner, None, f"the record names no side that {what}", f.outcome
     if loser is not to_move:
@@ -179,7 +187,7 @@ def _loses(f: _Facts) -> _Judgement:
 def _mate(f: _Facts) -> _Judgement:
     """詰み: the side to move is checkmated (and is the loser written)."""
     to_move = f.board.color
-    winner = _declared_winner(f.special)
+    winner = declared_winner(f.special)
     mated = f.special.color
     if mated is not None and mated is not to_move:
         told = f"{mated.kanji} is written as mated, but {to_move.kanji} is to move"
@@ -266,7 +274,7 @@ def _entering_king(f: _Facts) -> _Judgement:
     """入玉宣言, ``%KACHI``, 入玉勝ち: the side to move may declare, under the rule given."""
     declaration = impasse_declaration(f.board, f.impasse, start=f.game.start)
     side = declaration.side
-    winner = _declared_winner(f.special)
+    winner = declared_winner(f.special)
     ruled = declaration.outcome
     declarer = f.special.color
     if declarer is not None and declarer is not side:
@@ -332,7 +340,7 @@ def _move_limit(headers: Headers) -> int | None:
 def _nothing_to_contradict(f: _Facts) -> _Judgement:
     """中断, 不詰, 封じ手, 待った, 不戦勝 …: kept; the rules have nothing to say of them."""
     return (
-        _declared_winner(f.special),
+        declared_winner(f.special),
         None,
         f"{f.special.kind.name}: nothing the rules can contradict",
         f.outcome,

@@ -27,6 +27,7 @@ from attrs import frozen
 
 from kifu_lark.model.color import Color
 from kifu_lark.model.handicap import handicap_name
+from kifu_lark.model.move import Special, SpecialKind
 from kifu_lark.model.position import Position
 from kifu_lark.model.variant import STANDARD
 from kifu_lark.rules.board import Board
@@ -114,6 +115,26 @@ class ImpasseDeclaration:
     outcome: Outcome | None
     decidable: bool
     reason: str
+
+
+_K = SpecialKind
+#: Specials whose ``color`` is the loser (the side to move, who resigned or was mated).
+LOSER_IS_COLOR = frozenset({_K.RESIGN, _K.TIME_UP, _K.MATE, _K.ILLEGAL_LOSS, _K.DEFAULT_LOSS})
+#: Specials whose ``color`` is the winner.
+WINNER_IS_COLOR = frozenset({_K.ILLEGAL_WIN, _K.ENTERING_KING_WIN, _K.DEFAULT_WIN})
+
+
+def declared_winner(special: Special) -> Color | None:
+    """The winner ``special`` declares: the opponent of its ``color`` for a loss (投了,
+    詰み …), its ``color`` for a win (反則勝ち, 入玉勝ち …); ``None`` for a draw, a special
+    naming no winner (中断 …) or one without a color."""
+    if special.color is None:
+        return None
+    if special.kind in LOSER_IS_COLOR:
+        return special.color.opponent
+    if special.kind in WINNER_IS_COLOR:
+        return special.color
+    return None
 
 
 def outcome(board: Board) -> Outcome | None:

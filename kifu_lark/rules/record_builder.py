@@ -188,10 +188,15 @@ class RecordBuilder:
         if self.pending_foul is not None:
             raise self.pending_foul
         # The depth comes from the board's history, not Node.ply, which walks to the root:
-        # asking it for every variation made reading n variations take n² steps. A node
-        # without a move below the root is a special, one deeper than the moves played.
+        # asking it for every variation made reading n variations take n² steps. Nodes
+        # without a move below the root are specials, each one deeper than the node above
+        # it (不詰 then 中断: two deeper than the moves played).
         node = self.node
-        depth = len(self.board._history) + (node.move is None and node.parent is not None)
+        depth = len(self.board._history)
+        above = node
+        while above.move is None and above.parent is not None:
+            depth += 1
+            above = above.parent
         if ply < 0 or ply > depth:
             err = InvalidRecordError(
                 f"a variation at move {ply + 1} does not branch from the line read so far",
@@ -199,13 +204,24 @@ class RecordBuilder:
                 hint=f"the line above reaches move {depth}",
             )
             raise self.error(err, line, column)
+        popped = False
         while depth > ply:
             if node.move is not None:
                 self.board.pop()
+                popped = True
             assert node.parent is not None  # depth > 0
             node = node.parent
             depth -= 1
         self.node = node
+        if popped:
+            # Taking back a move played out of turn (a wrong turn let through) leaves its
+            # mover to move: the side to move is the one after the last move kept.
+            last = node
+            while last.move is None and last.parent is not None:
+                last = last.parent
+            turn = self.start.turn if last.move is None else last.move.color.opponent
+            if self.board.color is not turn:
+                self.board.pass_turn()
 
     def _drain(self, line: int | None, column: int | None) -> None:
         for violation in self.board.tolerated:

@@ -37,9 +37,26 @@ IMPASSE = FOLDER / "entering-king-30-points.kif"
 def test_without_verdicts_every_ending_is_believed(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Without --verdicts a contradicted ending reads as valid, as before."""
+    """Without --verdicts a contradicted ending reads as valid, as before (a まで line
+    that disagrees with the record is a warning, see below)."""
     assert 0 == main(["validate", str(FOLDER / name)])
-    assert "1 files, 1 valid, 0 invalid\n" == capsys.readouterr().out
+    assert ["1 files, 1 valid, 0 invalid"] == _errors(capsys.readouterr().out)
+
+
+def _errors(out: str) -> list[str]:
+    """The lines of ``out`` other than warnings (text and GitHub styles)."""
+    return [x for x in out.splitlines() if ": warning: " not in x and "::warning " not in x]
+
+
+def test_a_summary_line_that_disagrees_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    """KI2 ``まで1手で後手の勝ち`` after 先手's move: valid, with a SUMMARY_WINNER warning
+    on the まで line."""
+    path = str(FOLDER / "resign-contradicted.ki2")
+    assert 0 == main(["validate", path])
+    (warning, summary) = capsys.readouterr().out.splitlines()
+    assert warning.startswith(f"{path}:3:1: warning: the まで line names 後手 the winner")
+    assert warning.endswith("[SUMMARY_WINNER]")
+    assert "1 files, 1 valid, 0 invalid" == summary
 
 
 @pytest.mark.parametrize("name", AGREEING)
@@ -62,7 +79,7 @@ def test_a_contradicted_ending_is_an_error_on_its_line(
     line, column, reason = CONTRADICTED[name]
     path = str(FOLDER / name)
     assert 1 == main(["validate", "--verdicts", path])
-    out = capsys.readouterr().out.splitlines()
+    out = _errors(capsys.readouterr().out)
     where = ":".join(str(n) for n in (line, column) if n is not None)
     prefix = f"{path}:{where}: error: " if where else f"{path}: error: "
     assert 2 == len(out)
@@ -103,7 +120,7 @@ def test_a_contradicted_ending_as_a_github_annotation(
     parts = [f"file={path}"]
     parts += [f"line={line}"] if line is not None else []
     parts += [f"col={column}"] if column is not None else []
-    (annotation,) = captured.out.splitlines()
+    (annotation,) = _errors(captured.out)
     assert annotation.startswith(f"::error {','.join(parts)}::the ending ")
     assert annotation.endswith("[VERDICT]")
     assert reason in annotation

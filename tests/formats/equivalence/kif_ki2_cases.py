@@ -128,6 +128,10 @@ _KIF_CASES = (
     # a special word no kind names (issue 37, item 15), on its move line or the まで line
     ("先手：a\n" + _KIF_MOVES + "   2 指し直し\nまで1手で指し直し\n", True, "an unknown special"),
     ("先手：a\n" + _KIF_MOVES + "まで1手で指し直し\n", True, "an unknown まで word"),
+    # what a まで line declares, kept when it disagrees; two specials before variations
+    ("先手：a\n" + _KIF_MOVES + "まで3手で後手の勝ち\n", True, "a まで line that disagrees"),
+    ("先手：a\n" + _KIF_MOVES + "   2 不詰\n   3 中断\n\n変化：2手\n   2 ３四歩(33)\n"
+     "\n変化：1手\n   1 ２六歩(27)\n", True, "two specials, then variations"),
     *diagram_cases(_KIF_MOVES),
 )
 
@@ -242,6 +246,7 @@ KIF_CASE = Case(
 _KI2_MOVES = "▲７六歩    △３四歩\n▲２六歩\n"
 _KI2_CASES = (
     ("先手：a\n" + _KI2_MOVES + "まで3手で中断\n", True, "head, moves, summary"),
+    ("先手：a\n" + _KI2_MOVES + "まで9手で後手の勝ち\n", True, "a まで line that disagrees"),
     (_KI2_MOVES, True, "no head"),
     ("先手：a\n\n" + _KI2_MOVES + "\n\nまで3手で中断\n\n", True, "blank lines between"),
     ("先手：a\n*a comment\n\n" + _KI2_MOVES + "*on move 3\n", True, "comments"),
