@@ -7,7 +7,7 @@ DEMO ?= fixtures/demo/yagura.kifu
 # The compiled build (mypyc, when a C compiler is there; see README "Compiled build"):
 # `pip install -e .` builds the extension modules in place, beside the .py files they are
 # compiled from, so an edit to one of these sources means building again.
-BUILD_INPUTS := setup.py build_backend/kifu_lark_build.py $(shell $(PYTHON) kifu_lark/_build.py)
+BUILD_INPUTS := setup.py build_backend/kifu_lark_build.py kifu_lark/_build.py $(shell $(PYTHON) kifu_lark/_build.py)
 # What the suite's build test expects of this machine: "compiled" or "pure".
 EXPECTED_BUILD = $(shell $(BIN)/python build_backend/kifu_lark_build.py)
 # The quick second pass on the pure-Python build (KIFU_LARK_PURE=1 loads the .py files).
