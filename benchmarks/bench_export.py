@@ -32,15 +32,6 @@ RECORDS = int(os.environ.get("BENCH_EXPORT_RECORDS", "800"))
 SHARD = 50
 
 
-def _write(folder: Path) -> int:
-    """The records, one file each; returns their number of moves."""
-    moves = 0
-    for n, plan in enumerate(realistic.plans(RECORDS)):
-        (folder / f"{n:05d}.csa").write_text(realistic.csa_text(plan, floodgate=True))
-        moves += len(plan.moves)
-    return moves
-
-
 def _burn(count: int) -> int:
     """A loop of pure Python arithmetic: what the machine gives two processes at the moment."""
     total = 0
@@ -82,7 +73,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-export-") as tmp:
         folder = Path(tmp) / "records"
         folder.mkdir()
-        moves = _write(folder)
+        moves = realistic.write_csa_folder(folder, RECORDS)
         paths = sorted(folder.iterdir())
         out = Path(tmp) / "out"
 

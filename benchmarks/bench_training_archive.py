@@ -67,15 +67,6 @@ print(written)
 """
 
 
-def _write(folder: Path) -> int:
-    """The records, one file each; returns their number of moves."""
-    moves = 0
-    for n, plan in enumerate(realistic.plans(RECORDS)):
-        (folder / f"{n:05d}.csa").write_text(realistic.csa_text(plan, floodgate=True))
-        moves += len(plan.moves)
-    return moves
-
-
 def _timed(command: list[str], out: Path) -> float:
     """Best wall time of two runs of ``command`` (``out`` removed before each)."""
     best = float("inf")
@@ -107,7 +98,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "records"
         folder.mkdir()
-        moves = _write(folder)
+        moves = realistic.write_csa_folder(folder, RECORDS)
         print(f"{RECORDS} floodgate-shaped CSA files, {moves} moves; wall time, best of 2")
         script = Path(tmp) / "csa_to_hcpe.py"
         script.write_text(_CSHOGI_SCRIPT)

@@ -27,6 +27,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import kifu_lark
@@ -703,3 +704,13 @@ def section(fmt: str, suffixes: tuple[str, ...]) -> None:
 
 if __name__ == "__main__":
     _probe(sys.argv[1:])
+
+
+def write_csa_folder(folder: Path, records: int) -> int:
+    """``records`` floodgate-shaped CSA records written into ``folder``, one file each
+    (``00000.csa`` …); returns their number of moves."""
+    moves = 0
+    for n, plan in enumerate(plans(records)):
+        (folder / f"{n:05d}.csa").write_text(csa_text(plan, floodgate=True))
+        moves += len(plan.moves)
+    return moves
