@@ -263,10 +263,7 @@ def write_diagram(position: Position, handicap: bool = False) -> list[str]:
     program's reader takes (tsshogi's and json-kifu-format's take no ``残り全部``)."""
     variant = position.variant
     files = variant.files
-    def hand_line(color: Color) -> str:
-        return write_hand(color, position.hand(color), handicap)
-
-    lines = [hand_line(Color.WHITE)]
+    lines = [write_hand(Color.WHITE, position.hand(Color.WHITE), handicap)]
     lines.append("  " + " ".join(ZEN_DIGITS[f - 1] for f in range(files, 0, -1)))
     frame = "+" + "-" * (3 * files) + "+"
     lines.append(frame)
@@ -282,7 +279,7 @@ def write_diagram(position: Position, handicap: bool = False) -> list[str]:
                 cells.append(mark + piece.kind.kanji)
         lines.append("|" + "".join(cells) + "|" + KANJI_DIGITS[r])
     lines.append(frame)
-    lines.append(hand_line(Color.BLACK))
+    lines.append(write_hand(Color.BLACK, position.hand(Color.BLACK), handicap))
     if position.turn is Color.WHITE:
         lines.append(("上手" if handicap else "後手") + "番")
     if position.ply > 1:

@@ -121,13 +121,6 @@ class Position:
             raise ValueError(f"more {'、'.join(over)} on the board and in hand than the set holds")
         return Hand.of({kind: n for kind, n in left.items() if n})
 
-    def holds_the_rest(self, color: Color) -> bool:
-        """Whether ``color``'s hand holds exactly :meth:`rest_of_set`."""
-        try:
-            return self.hand(color) == self.rest_of_set(color)
-        except ValueError:
-            return False
-
     def king_square(self, color: Color) -> Square | None:
         """Where the king of ``color`` stands, or ``None``."""
         for square, piece in self.pieces():

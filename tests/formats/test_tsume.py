@@ -75,7 +75,7 @@ def test_csa_00al_reads_as_the_pieces() -> None:
     """A CSA record's P-00AL gives the defender the rest of the set, which KIF writes as
     pieces."""
     game = kifu_lark.load(FIXTURES / "csa" / "tsume_rest.csa")
-    assert game.start.holds_the_rest(Color.WHITE)
+    assert game.start.rest_of_set(Color.WHITE) == game.start.hand(Color.WHITE)
     kif = kifu_lark.dumps(game, "kif")
     assert "残り全部" not in kif
     assert game.start == kifu_lark.loads(kif, "kif").start
