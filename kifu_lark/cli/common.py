@@ -318,7 +318,7 @@ def parallel_map(fn: Callable[[T], R], items: list[T], jobs: int, label: str) ->
     try:
         if jobs > 1 and len(items) > 1:
             with WorkerPool(jobs) as pool:
-                for result in pool.map(fn, items, chunksize=max(1, len(items) // (jobs * 8))):
+                for result in pool.ordered(fn, items, max(1, len(items) // (jobs * 8))):
                     results.append(result)
                     progress.step()
         else:

@@ -10,8 +10,12 @@ workers, which would otherwise go on orphaned, writing files nobody waits for.
   waiting for work ends quietly; one running a task unwinds it, and the task's wrapper then
   ends the process (the pool would send the exception back and start the next task).
 - The parent (:class:`WorkerPool`), leaving its block on a ``KeyboardInterrupt`` (Ctrl-C,
-  or SIGTERM as the command line turns it into one), cancels what has not started and sends
-  its workers SIGTERM, then waits for them.
+  or SIGTERM as the command line turns it into one), sends its workers SIGTERM and waits for
+  them; the tasks not started then fail as the pool breaks. No future is ever cancelled
+  (hence :meth:`WorkerPool.ordered` in place of ``map``, which cancels what is left when its
+  caller stops): Python 3.11's pool, finding its workers gone, sets an exception on every
+  pending future, and its manager thread dies with ``InvalidStateError`` (a traceback on
+  standard error) on one that was cancelled.
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from types import FrameType, TracebackType
 from typing import Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 T = TypeVar("T")
+R = TypeVar("R")
 
 #: How long a worker may take to unwind its task once told to stop, in seconds.
 STOP_GRACE = 10.0
@@ -67,6 +72,10 @@ class _Stoppable(Generic[P, T]):
             os._exit(stop.code if isinstance(stop.code, int) else 1)
 
 
+def _apply(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
+    return [fn(item) for item in chunk]
+
+
 class WorkerPool(ProcessPoolExecutor):
     """A ``ProcessPoolExecutor`` of ``jobs`` workers that stop cleanly (see the module)."""
 
@@ -76,6 +85,16 @@ class WorkerPool(ProcessPoolExecutor):
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         return super().submit(_Stoppable(fn), *args, **kwargs)
+
+    def ordered(self, fn: Callable[[T], R], items: list[T], chunksize: int) -> Iterator[R]:
+        """``fn`` of each item, in the items' order, ``chunksize`` items a task: ``map``
+        without cancelling the tasks left when the caller stops (see the module)."""
+        futures = [
+            self.submit(_apply, fn, items[start : start + chunksize])
+            for start in range(0, len(items), chunksize)
+        ]
+        for future in futures:
+            yield from future.result()
 
     def __exit__(
         self,
@@ -88,8 +107,8 @@ class WorkerPool(ProcessPoolExecutor):
         return super().__exit__(kind, value, traceback)
 
     def stop(self) -> None:
-        """Cancel the tasks not started, tell the workers to stop, and wait for them."""
-        self.shutdown(wait=False, cancel_futures=True)
+        """Tell the workers to stop and wait for them; the tasks not started fail."""
+        self.shutdown(wait=False)
         workers = [p for p in multiprocessing.active_children() if p.pid not in self._others]
         for worker in workers:
             worker.terminate()
