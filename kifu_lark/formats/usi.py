@@ -73,9 +73,10 @@ class _ToGames(Transformer[Token, Any]):
             if token.type == "USI_SPECIAL":
                 builder.special(_SPECIALS[str(token)], line=token.line, column=token.column)
                 continue
-            builder.move(
-                **_usi_move(str(token)), text=str(token), line=token.line, column=token.column
-            )
+            # a run of moves on one line: each move where its USI_MOVE starts
+            column = token.column or 1
+            for found in parsing.terminal_regex("usi.lark", "USI_MOVE").finditer(token):
+                _play(builder, found.group(), token.line, column + found.start())
         return builder.finish()
 
     def start(self, *games: Game) -> list[Game]:
@@ -89,18 +90,19 @@ def _line_of(text: str, line: int | None) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
-def _usi_move(token: str) -> dict[str, Any]:
-    if token[1] == "*":
-        return {
-            "to": Square(int(token[2]), ord(token[3]) - 96),
-            "piece": PieceKind.from_usi(token[0]),
-            "drop": True,
-        }
-    return {
-        "from_": Square(int(token[0]), ord(token[1]) - 96),
-        "to": Square(int(token[2]), ord(token[3]) - 96),
-        "promote": token.endswith("+"),
-    }
+def _play(builder: GameBuilder, move: str, line: int | None, column: int) -> None:
+    """Play one USI move (a USI_MOVE's text) through the builder's entry for its kind."""
+    if move[1] == "*":
+        to = Square(int(move[2]), ord(move[3]) - 96)
+        piece = PieceKind.from_usi(move[0])
+        builder.move_piece(to, None, piece, None, True, "", move, line, column)
+        return
+    to_file, to_rank = int(move[2]), ord(move[3]) - 96
+    from_file, from_rank = int(move[0]), ord(move[1]) - 96
+    promote = len(move) == 5
+    builder.move_between(
+        to_file, to_rank, from_file, from_rank, None, None, None, promote, move, line, column
+    )
 
 
 def read_usi(text: str, options: ReadOptions) -> list[Game]:

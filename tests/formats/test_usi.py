@@ -64,6 +64,38 @@ def test_illegal_move_is_located() -> None:
     assert "^" in str(err)
 
 
+@pytest.mark.parametrize("blank", [" ", "   ", "\t", " \t ", ""])
+def test_a_run_of_moves_is_cut_at_each_move(blank: str) -> None:
+    """The moves of a line, whatever blanks (or none) stand between them, are read one by
+    one, and an illegal one is located at its own column (drops and promotions too)."""
+    moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]
+    head = "position startpos moves "
+    game = kifu_lark.loads(head + blank.join(moves), "usi")
+    assert moves == [n.move.usi() for n in game.mainline() if n.move]
+    for bad, code in (("B*3d", "NOT_IN_HAND"), ("7g7f", "NO_PIECE")):
+        text = head + blank.join([*moves, "4a3b", bad, "2g2f"])
+        with pytest.raises(IllegalMoveError) as info:
+            kifu_lark.loads(text, "usi")
+        assert (1, text.rindex(bad) + 1, 7, code) == (
+            info.value.line,
+            info.value.column,
+            info.value.ply,
+            info.value.code,
+        )
+
+
+def test_a_move_after_an_end_is_located() -> None:
+    """``resign`` then more moves: refused at the first move after it."""
+    text = "position startpos moves 7g7f resign 3c3d 2g2f"
+    with pytest.raises(InvalidRecordError) as info:
+        kifu_lark.loads(text, "usi")
+    assert ("MOVE_AFTER_END", 1, text.index("3c3d") + 1) == (
+        info.value.code,
+        info.value.line,
+        info.value.column,
+    )
+
+
 def test_syntax_error_names_what_was_expected() -> None:
     """A bad token is a KifuSyntaxError with the expected terminals as hint."""
     with pytest.raises(KifuSyntaxError) as info:
