@@ -77,7 +77,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--no-tactics",
         dest="tactics",
         action="store_false",
-        help="do not look for tactics (faster): no marks on the moves, none in the index",
+        help="do not look for tactics: no marks on the moves, none in the index",
     )
     parser.add_argument(
         "--tsume",
