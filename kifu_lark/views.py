@@ -3,7 +3,7 @@ notebook pictures call in the layers above the model (see :mod:`kifu_lark.model.
 
 :mod:`kifu_lark` calls :func:`install_views` when it is imported, so the model's methods
 work wherever the package is used; this module is the one place that joins the model to the
-record layer, the evaluation reader, the move texts and the renderer.
+record layer, the evaluation reader, the move texts, the renderer and the tactics.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from kifu_lark.formats.evaluation import node_evaluation, set_evaluation
 from kifu_lark.formats.evaluation_pv import resolve_pv
 from kifu_lark.formats.line_text import line_texts
 from kifu_lark.formats.move_text import check_notation
+from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.node import Node
 from kifu_lark.model.views import Views, install
@@ -24,6 +25,14 @@ __all__ = ["install_views"]
 def _move_texts(game: Game, nodes: list[Node], notation: str, marks: str) -> list[str]:
     """``Game.move_texts``' replay: the texts of a path of ``game``'s tree."""
     return line_texts(game.start, nodes, check_notation(notation, marks), marks)
+
+
+def _tactics(game: Game, line: Node | None) -> list[tuple[Node, Color, str, str]]:
+    """The tactics along a line, for the record viewer's marks. The tactic files are read
+    on the first call, not when the package is imported."""
+    from kifu_lark.tactics import find  # noqa: PLC0415 (its files load on first use)
+
+    return [(found.node, found.side, found.category, found.name) for found in find(game, line)]
 
 
 def install_views() -> None:
@@ -40,5 +49,6 @@ def install_views() -> None:
             game_svg=game_picture,
             game_html=game_html,
             position_svg=position_svg,
+            tactics=_tactics,
         )
     )

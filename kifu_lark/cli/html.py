@@ -24,12 +24,15 @@ HELP = (
     "evaluation graph and time chart (a folder: a page per record and an index.html)"
 )
 EPILOG = (
-    "keys on the page: ←/→ or k/j one move, Home/End the ends, ↑/↓ the other variations at a "
-    "branch, f flips the board. A folder in: " + WALK_HELP + "; the pages mirror the folder "
-    "in OUT (X.kif becomes OUT/X.html, a file of several games X-1.html …) beside an "
-    "index.html listing players, date, result and moves; each file is written to a temporary "
-    "name and renamed, and an existing one is replaced only with --overwrite. Exit status: 0 "
-    "written, 1 invalid record, 2 usage or I/O error (or an output that exists)"
+    "keys on the page: ←/→ or k/j one move, Home/End the ends, ↑/↓ or Shift+←/→ the other "
+    "variations at a branch, f flips the board, a shows a problem's answer. The tactics found "
+    "(戦法, 囲い, 手筋, 備考) are marked on their moves. A problem (手合割：詰将棋, or a start "
+    "where only the side not to move has a king) opens with its answer hidden. A folder in: "
+    + WALK_HELP + "; the pages mirror the folder in OUT (X.kif becomes OUT/X.html, a file of "
+    "several games X-1.html …) beside an index.html listing players, date, result, moves and "
+    "tactics. Each file is written to a temporary name and renamed, and an existing one is "
+    "replaced only with --overwrite. Exit status: 0 written, 1 invalid record, 2 usage or I/O "
+    "error (or an output that exists)"
 )
 
 
@@ -68,8 +71,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--overwrite",
         action="store_true",
-        help="for a folder: replace pages and an index.html that exist (a single page is "
-        "always replaced)",
+        help="replace a page (for a folder: pages and an index.html) that exists",
+    )
+    parser.add_argument(
+        "--no-tactics",
+        dest="tactics",
+        action="store_false",
+        help="do not look for tactics: no marks on the moves, none in the index",
+    )
+    parser.add_argument(
+        "--tsume",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="open the page as a problem, its answer hidden until asked (--no-tsume: never; "
+        "default: when the record is one)",
     )
     add_read_options(parser)
 
@@ -93,8 +108,16 @@ def run(args: argparse.Namespace) -> int:
             code="USAGE",
             hint="kifu-lark show draws its board",
         )
-    page = html(record, notation=args.notation, glyphs=args.glyphs, title=args.title)
-    # through a temporary file renamed into place: an interrupted run leaves no half page
-    write_atomically(Path(args.output), page.encode("utf-8"))
+    page = html(
+        record,
+        notation=args.notation,
+        glyphs=args.glyphs,
+        title=args.title,
+        tactics=args.tactics,
+        tsume=args.tsume,
+    )
+    # through a temporary file renamed into place: an interrupted run leaves no half page,
+    # and an existing page is refused (EXISTS, exit 2) unless asked, as convert does
+    write_atomically(Path(args.output), page.encode("utf-8"), overwrite=args.overwrite)
     print(f"wrote {args.output} (HTML)", file=sys.stderr)
     return 0

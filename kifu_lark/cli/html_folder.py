@@ -23,6 +23,8 @@ from kifu_lark.errors import KifuError
 from kifu_lark.files import write_atomically
 from kifu_lark.model.game import Game
 from kifu_lark.render.index import IndexRow, index_html, index_row
+from kifu_lark.render.marks import tactic_marks
+from kifu_lark.render.tsume import is_problem
 from kifu_lark.render.viewer import html
 
 __all__ = ["INDEX", "write_folder"]
@@ -119,6 +121,10 @@ def _write_record(
             claimed.add(path)
         pages.append((path, record))
     for path, game in pages:
-        page = html(game, notation=args.notation, glyphs=args.glyphs)
+        problem = is_problem(game) if args.tsume is None else args.tsume
+        marks = tactic_marks(game) if args.tactics and not problem else []  # found once
+        page = html(
+            game, notation=args.notation, glyphs=args.glyphs, tactics=marks, tsume=problem
+        )
         write_atomically(out_dir / path, page.encode("utf-8"), overwrite=args.overwrite)
-        rows.append(index_row(path.as_posix(), game))
+        rows.append(index_row(path.as_posix(), game, marks))

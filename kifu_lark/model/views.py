@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 if TYPE_CHECKING:
+    from kifu_lark.model.color import Color
     from kifu_lark.model.evaluation import Evaluation
     from kifu_lark.model.game import Game
     from kifu_lark.model.move import Move
@@ -52,6 +53,9 @@ class Views:
         game_svg: a game → its final board as SVG, for Jupyter.
         game_html: a game → the record viewer in a frame, as HTML, for Jupyter.
         position_svg: a position → the board as SVG, for Jupyter.
+        tactics: ``(game, line)`` → the tactics found along the line (as
+            ``kifu_lark.tactics.find``), each as (its node, side, category, name): the
+            record viewer's marks.
     """
 
     positions: Callable[[Game, Node | None], Iterator[tuple[Node, Position]]]
@@ -67,6 +71,7 @@ class Views:
     game_svg: Callable[[Game], str]
     game_html: Callable[[Game], str]
     position_svg: Callable[[Position], str]
+    tactics: Callable[[Game, Node | None], list[tuple[Node, Color, str, str]]]
 
 
 _installed: list[Views] = []

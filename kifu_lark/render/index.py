@@ -8,7 +8,7 @@ can be moved or opened from disk as a whole.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 from urllib.parse import quote
 
@@ -16,6 +16,7 @@ from attrs import frozen
 
 from kifu_lark.model.game import Game
 from kifu_lark.model.headers import HeaderKey
+from kifu_lark.render.marks import TacticMark, index_text
 from kifu_lark.render.viewer import result_line
 
 __all__ = ["IndexRow", "index_html", "index_row"]
@@ -32,6 +33,8 @@ class IndexRow:
         date: when it started (開始日時, else 終了日時), as the record wrote it.
         result: KIF's まで line (``まで64手で先手の勝ち``).
         moves: the moves of the main line (specials not counted).
+        tactics: the main line's tactics, ``▲矢倉 ▲矢倉囲い △雁木`` (``""``: none found, or
+            none looked for).
     """
 
     href: str
@@ -40,10 +43,12 @@ class IndexRow:
     date: str
     result: str
     moves: int
+    tactics: str = ""
 
 
-def index_row(href: str, game: Game) -> IndexRow:
-    """What the index says of ``game``, whose page is at ``href``."""
+def index_row(href: str, game: Game, marks: Iterable[TacticMark] = ()) -> IndexRow:
+    """What the index says of ``game``, whose page is at ``href``, with the tactics
+    ``marks`` (:func:`kifu_lark.render.marks.tactic_marks`) found in it."""
     headers = game.headers
     return IndexRow(
         href=href,
@@ -52,18 +57,19 @@ def index_row(href: str, game: Game) -> IndexRow:
         date=headers.get(HeaderKey.START_TIME) or headers.get(HeaderKey.END_TIME) or "",
         result=result_line(game),
         moves=sum(1 for node in game.mainline() if node.move is not None),
+        tactics=index_text(marks, game),
     )
 
 
 def index_html(rows: Sequence[IndexRow], *, title: str = "kifu-lark") -> str:
     """The index page: a table of ``rows`` in the order given (page, 先手, 後手, 日時,
-    結果, 手数), each page's name a link to it."""
+    結果, 手数, 戦法・囲い), each page's name a link to it."""
     body = "".join(
         "<tr>"
         f'<td><a href="{escape(quote(row.href))}">{escape(row.href)}</a></td>'
         f"<td>{escape(row.black)}</td><td>{escape(row.white)}</td>"
         f"<td>{escape(row.date)}</td><td>{escape(row.result)}</td>"
-        f'<td class="n">{row.moves}</td>'
+        f'<td class="n">{row.moves}</td><td class="kl-tactics">{escape(row.tactics)}</td>'
         "</tr>"
         for row in rows
     )
@@ -94,7 +100,7 @@ a {{ color: #1f4e9c; }}
 <p>{count} records</p>
 <div class="kl-index-wrap">
 <table class="kl-index">
-<thead><tr><th>page</th><th>先手</th><th>後手</th><th>日時</th><th>結果</th><th>手数</th></tr>
+<thead><tr><th>page</th><th>先手</th><th>後手</th><th>日時</th><th>結果</th><th>手数</th><th>戦法・囲い</th></tr>
 </thead>
 <tbody>{rows}</tbody>
 </table>

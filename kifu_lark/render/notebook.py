@@ -83,9 +83,10 @@ def game_picture(game: Game) -> str:
 FRAME_HEIGHT = 760
 
 
-def game_html(game: Game) -> str:
+def game_html(game: Game, *, tsume: bool | None = None) -> str:
     """The record viewer of :func:`kifu_lark.render.html` (``Game._repr_html_``), opened at
-    the end of the main line, in an ``<iframe>`` whose ``srcdoc`` is the page.
+    the end of the main line (a problem: at its start, the answer hidden, unless ``tsume``
+    is ``False``), in an ``<iframe>`` whose ``srcdoc`` is the page.
 
     The frame keeps the page whole and apart: its element ids, style sheet, keys and
     ``window.kifuLark`` are its own, so several viewers in one notebook do not meet, and
@@ -99,6 +100,7 @@ def game_html(game: Game) -> str:
         glyphs=options.glyphs,
         marks=options.marks,
         ply=len(game.mainline()),
+        tsume=tsume,
     )
     return (
         f'<iframe class="kifu-lark-viewer" title="kifu-lark record viewer" '
@@ -109,5 +111,6 @@ def game_html(game: Game) -> str:
 
 def board_html(board: Board) -> str:
     """The viewer of the board's moves from its start, opened at its position
-    (``Board._repr_html_``): :func:`game_html` of ``board.to_game()``."""
-    return game_html(board.to_game())
+    (``Board._repr_html_``): :func:`game_html` of ``board.to_game()``, never as a problem
+    (a board set up from one shows where it stands)."""
+    return game_html(board.to_game(), tsume=False)

@@ -25,6 +25,10 @@
     buttons[Number(button.dataset.n)] = button;
     button.addEventListener("click", () => show(Number(button.dataset.n)));
   });
+  // The tactics listed among the headers: each name shows the move where it first holds.
+  root.querySelectorAll(".kl-jump[data-n]").forEach((button) => {
+    button.addEventListener("click", () => show(Number(button.dataset.n)));
+  });
   // The main line's nodes by step (0: the root), which a click on a chart between its
   // points chooses from; the charts (kifu_lark/render/charts.py) are left out of a page
   // whose record has no evaluation and no time.
@@ -53,10 +57,14 @@
   const chosen = new Map();
   let current = 0;
   let flipped = false;
+  // A problem's page (tsume mode) opens with its answer hidden: the move list, comments
+  // and charts are hidden by the style sheet, and no step is taken until answer() is called.
+  let hidden = root.dataset.answer === "hidden";
 
   const next = (n) => (kids[n].length ? chosen.get(n) ?? kids[n][0] : -1);
 
   function show(n) {
+    if (hidden && n !== 0) return;
     current = n;
     for (let c = n; c > 0; c = nodes[c].p) chosen.set(nodes[c].p, c);
     draw();
@@ -75,7 +83,7 @@
     const shown = line();
     const at = Math.max(0, Math.min(shown.length - 1, Math.trunc(Number(ply)) || 0));
     show(shown[at]);
-    return at;
+    return depth[current]; // `at`, unless a hidden answer kept the page at its start
   }
 
   function step(by) {
@@ -92,6 +100,7 @@
   // ↑/↓: at a move with alternatives, the previous or next of them; where the next move
   // has alternatives, which of them → plays.
   function branch(by) {
+    if (hidden) return;
     const siblings = current > 0 ? kids[nodes[current].p] : [];
     if (siblings.length > 1) {
       const i = siblings.indexOf(current);
@@ -102,6 +111,15 @@
       chosen.set(current, options[(i + by + options.length) % options.length]);
       draw();
     }
+  }
+
+  function answer() {
+    if (hidden) {
+      hidden = false;
+      root.dataset.answer = "shown";
+      draw();
+    }
+    return true;
   }
 
   function flip(on) {
@@ -248,7 +266,8 @@
     if (kids[current].length > 1) buttons[next(current)].classList.add("kl-next");
     keepInView(button);
     const number = button.querySelector(".kl-no").textContent;
-    now.textContent = (number ? `${number}手目 ` : "") + button.lastChild.textContent;
+    const move = button.querySelector(".kl-no").nextSibling.textContent; // not the badges
+    now.textContent = (number ? `${number}手目 ` : "") + move;
     comments.replaceChildren();
     for (const text of node.c || []) {
       const p = document.createElement("p");
@@ -268,18 +287,24 @@
     Home: () => show(0), End: end,
     ArrowUp: () => branch(-1), ArrowDown: () => branch(1),
     f: () => flip(), F: () => flip(),
+    a: answer, A: answer,
   };
+  // Shift+← and Shift+→ do what ↑ and ↓ do: at a branch, the other variations.
+  const shifted = { ArrowLeft: () => branch(-1), ArrowRight: () => branch(1) };
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
     if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-    const action = keys[event.key];
+    const action = (event.shiftKey && shifted[event.key]) || keys[event.key];
     if (action) {
       event.preventDefault();
       action();
     }
   });
-  const controls = { first: () => show(0), prev: () => step(-1), next: () => step(1), last: end, flip: () => flip() };
+  const controls = {
+    first: () => show(0), prev: () => step(-1), next: () => step(1), last: end,
+    flip: () => flip(), answer,
+  };
   root.querySelectorAll("[data-do]").forEach((button) => {
     button.addEventListener("click", () => controls[button.dataset.do]());
   });
@@ -295,8 +320,10 @@
     last: () => { end(); return state(); },
     branch: (by) => { branch(by < 0 ? -1 : 1); return state(); },
     flip,
+    answer,
     state,
     nodes: () => nodes.length,
   });
-  go(root.dataset.start); // the step the page opens at (0 unless the page says otherwise)
+  // the step the page opens at (0 unless the page says otherwise; a hidden answer's start)
+  go(hidden ? 0 : root.dataset.start);
 })();

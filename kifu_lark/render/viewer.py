@@ -18,7 +18,7 @@ Keys, the root element's ``data-*`` attributes and the script API: ``docs/viewer
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from html import escape
 from importlib import resources
@@ -38,6 +38,7 @@ from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import Position, piece_set
 from kifu_lark.model.variant import Variant
 from kifu_lark.render.charts import MainStep, charts
+from kifu_lark.render.marks import TacticMark, badges, header_rows, tactic_marks
 from kifu_lark.render.svg import (
     BOARD_X,
     BOARD_Y,
@@ -49,13 +50,18 @@ from kifu_lark.render.svg import (
     hand_mark_svg,
     piece_svg,
 )
+from kifu_lark.render.tsume import is_problem
 
 __all__ = ["html"]
 
-#: The headers the page shows under the title, in this order, with their KIF names.
-_SHOWN_HEADERS = (
+#: The headers the page shows under the title, in this order, with their KIF names (a
+#: problem's title, author and where it was published among them).
+_SHOWN_HEADERS: tuple[HeaderKey | str, ...] = (
     HeaderKey.EVENT,
     HeaderKey.TITLE,
+    "作品名",
+    "作者",
+    "発表誌",
     HeaderKey.SITE,
     HeaderKey.START_TIME,
     HeaderKey.END_TIME,
@@ -95,11 +101,14 @@ def html(
     title: str | None = None,
     marks: str = MARKS,
     ply: int = 0,
+    tactics: bool | Sequence[TacticMark] = True,
+    tsume: bool | None = None,
 ) -> str:
     """``game`` as one self-contained HTML page: the board (flip it with ``f``), the move
-    list with its variations as a tree, the comments of the move shown, the headers and the
-    result, stepped through with the keys listed on the page or the script API
-    ``window.kifuLark`` (see ``docs/viewer.md``).
+    list with its variations as a tree and the tactics marked where they first hold, the
+    comments of the move shown, the headers and the result, stepped through with the keys
+    listed on the page or the script API ``window.kifuLark`` (see ``docs/viewer.md``). A
+    problem (tsume) opens with its answer hidden until asked.
 
     Args:
         game: the record (a shogi game; any board size the model holds).
@@ -112,6 +121,14 @@ def html(
         marks: black's and white's marks in KIF and KI2 texts (``"▲△"``; ``"▲▽"``; ``""``).
         ply: the step of the main line the page opens at (0: the start; a number past the
             end opens at the end), as ``kifuLark.go(ply)`` would show it.
+        tactics: whether to find the tactics (``kifu_lark.tactics``) of both sides along
+            every line and mark them: on their moves, and the main line's among the
+            headers; or the marks themselves (:func:`kifu_lark.render.marks.tactic_marks`).
+            A problem's page marks none.
+        tsume: ``True`` to open the page as a problem (the board at the start, the moves,
+            comments and charts hidden until the "show answer" button or ``a``), ``False``
+            never to; by default a record is a problem when
+            :func:`kifu_lark.render.tsume.is_problem` says so.
 
     Returns:
         The page as text (UTF-8 when encoded, as its ``<meta charset>`` says).
@@ -131,6 +148,16 @@ def html(
         notation = "kif" if game.format == "kif" else "ki2"
     notation = check_notation(notation, marks)
     steps = _steps(game, notation, marks)
+    problem = is_problem(game) if tsume is None else tsume
+    found: Sequence[TacticMark] = ()
+    if problem or tactics is False:
+        found = ()
+    elif tactics is True:
+        found = tactic_marks(game)
+    else:
+        found = tactics
+    index = {id(step.node): i for i, step in enumerate(steps)}
+    names = {color: side_name(color, is_handicap(game.start)) for color in Color}
     variant = game.start.variant
     name = title if title is not None else _default_title(game)
     views = "".join(
@@ -146,9 +173,10 @@ def html(
         js=_asset("viewer.js"),
         sfen=escape(start),
         ply=max(0, ply),
-        headers=_headers(game),
+        answer=' data-answer="hidden"' if problem else "",
+        headers=_headers(game, header_rows(found, game, index, names)),
         views=views,
-        moves=_move_list(steps),
+        moves=_move_list(steps, badges(found)),
         charts=_charts(steps),
         result=escape(result_line(game)),
         sprites=_sprites(glyphs),
@@ -170,7 +198,7 @@ _PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <main id="kifu-lark" class="kifu-lark" data-ply="0" data-sfen="{sfen}" data-flipped="false" \
-data-node="0" data-start="{ply}">
+data-node="0" data-start="{ply}"{answer}>
 <header>
 <h1>{title}</h1>
 {headers}
@@ -185,19 +213,23 @@ data-node="0" data-start="{ply}">
 <button type="button" data-do="next" title="forward (→ or j)">▶</button>
 <button type="button" data-do="last" title="last (End)">▶|</button>
 <button type="button" data-do="flip" title="flip the board (f)">反転</button>
+<button type="button" data-do="answer" class="kl-answer" title="show the answer (a)">\
+解答を表示</button>
 </nav>
 <div class="kl-comments"></div>
 </section>
 <section class="kl-record" aria-label="moves">
+<p class="kl-hidden-note">詰将棋: the answer is hidden (解答を表示, or <kbd>a</kbd>)</p>
 <div class="kl-moves">{moves}</div>
 <p class="kl-result">{result}</p>
 </section>
 </div>
 {charts}
 <footer class="kl-keys">Keys: <kbd>←</kbd>/<kbd>→</kbd> or <kbd>k</kbd>/<kbd>j</kbd> one move \
-back/forward · <kbd>Home</kbd>/<kbd>End</kbd> the start/end · <kbd>↑</kbd>/<kbd>↓</kbd> at a \
-move marked + (or before one) the other variations · <kbd>f</kbd> flip the board · click a move \
-or a chart to jump there.</footer>
+back/forward · <kbd>Home</kbd>/<kbd>End</kbd> the start/end · <kbd>↑</kbd>/<kbd>↓</kbd> or \
+<kbd>Shift</kbd>+<kbd>←</kbd>/<kbd>→</kbd> at a move marked + (or before one) the other \
+variations · <kbd>f</kbd> flip the board · click a move or a chart to jump there\
+<span class="kl-answer"> · <kbd>a</kbd> show the answer</span>.</footer>
 </main>
 {sprites}
 <script type="application/json" id="kifu-lark-data">{data}</script>
@@ -218,7 +250,7 @@ def _default_title(game: Game) -> str:
     black, white = game.headers.get(HeaderKey.BLACK), game.headers.get(HeaderKey.WHITE)
     if black and white:
         return f"{black} 対 {white}"
-    return game.headers.get(HeaderKey.TITLE) or "kifu-lark"
+    return game.headers.get(HeaderKey.TITLE) or game.headers.get("作品名") or "kifu-lark"
 
 
 def _order(root: Node) -> Iterator[tuple[Node, int, bool]]:
@@ -279,10 +311,11 @@ def _charts(steps: list[_Step]) -> str:
     return charts(moves, len(main))
 
 
-def _move_list(steps: list[_Step]) -> str:
+def _move_list(steps: list[_Step], marked: dict[int, str]) -> str:
     """The move list: one button per node, in blocks by line (a variation's block indented
     one step further, headed 変化 and its move number); a move that has alternatives is
-    marked (class ``kl-alt``)."""
+    marked (class ``kl-alt``), a move where tactics first hold carries their badges
+    (``marked``, by ``id(node)``)."""
     out = ['<div class="kl-line" style="--d:0">', _button(0, steps[0], "kl-start")]
     depth = 0
     for i, step in enumerate(steps[1:], start=1):
@@ -296,21 +329,23 @@ def _move_list(steps: list[_Step]) -> str:
         classes = ["kl-alt"] if parent is not None and len(parent.children) > 1 else []
         if step.node.move is None:
             classes.append("kl-special")
-        out.append(_button(i, step, " ".join(classes)))
+        out.append(_button(i, step, " ".join(classes), marked.get(id(step.node), "")))
     out.append("</div>")
     return "".join(out)
 
 
-def _button(index: int, step: _Step, classes: str) -> str:
+def _button(index: int, step: _Step, classes: str, badges: str = "") -> str:
     number = "" if index == 0 else str(step.number)
     return (
         f'<button type="button" class="{" ".join(["kl-mv", classes]).strip()}" '
-        f'data-n="{index}"><span class="kl-no">{number}</span>{escape(step.text)}</button>'
+        f'data-n="{index}"><span class="kl-no">{number}</span>{escape(step.text)}{badges}'
+        "</button>"
     )
 
 
-def _headers(game: Game) -> str:
-    """The players, the handicap and the other headers the page shows, as a ``<dl>``."""
+def _headers(game: Game, tactics: list[tuple[str, str]]) -> str:
+    """The players, the handicap, the other headers the page shows and the ``tactics``
+    rows (term, HTML), as a ``<dl>``."""
     handicap = is_handicap(game.start)
     rows: list[tuple[str, str]] = []
     for color, key in ((Color.BLACK, HeaderKey.BLACK), (Color.WHITE, HeaderKey.WHITE)):
@@ -319,14 +354,13 @@ def _headers(game: Game) -> str:
             rows.append((side_name(color, handicap), name))
     if game.handicap is not None:
         rows.append(("手合割", game.handicap))
-    for key in _SHOWN_HEADERS:
-        value = game.headers.get(key)
+    for shown in _SHOWN_HEADERS:
+        value = game.headers.get(shown)
         if value:
-            rows.append((key.value, value))
-    if not rows:
-        return ""
-    items = "".join(f"<div><dt>{escape(k)}</dt><dd>{escape(v)}</dd></div>" for k, v in rows)
-    return f'<dl class="kl-headers">{items}</dl>'
+            rows.append((shown.value if isinstance(shown, HeaderKey) else shown, value))
+    items = [f"<div><dt>{escape(k)}</dt><dd>{escape(v)}</dd></div>" for k, v in rows]
+    items += [f'<div class="kl-tactics"><dt>{escape(k)}</dt><dd>{v}</dd></div>' for k, v in tactics]
+    return f'<dl class="kl-headers">{"".join(items)}</dl>' if items else ""
 
 
 def result_line(game: Game) -> str:

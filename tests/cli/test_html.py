@@ -90,10 +90,58 @@ def test_a_failed_write_keeps_the_old_page(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken)
-    assert 2 == main(["html", str(rec), "-o", str(out)])
+    assert 2 == main(["html", str(rec), "-o", str(out), "--overwrite"])
     assert "[IO]" in capsys.readouterr().err
     ((temporary, target),) = renamed
     assert temporary.startswith(".g.html.") and temporary.endswith(".part")
     assert "g.html" == target
     assert sorted([out, rec]) == sorted(tmp_path.iterdir())
     assert b"old" == out.read_bytes()
+
+
+def test_an_existing_page_is_not_replaced_without_overwrite(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As convert's one file: an output that exists is refused (exit 2, EXISTS, the option
+    named) and left as it was; --overwrite replaces it (exit 0)."""
+    rec, out = tmp_path / "g.usi", tmp_path / "g.html"
+    rec.write_text(GOOD)
+    out.write_bytes(b"old")
+    assert 2 == main(["html", str(rec), "-o", str(out)])
+    assert f"kifu-lark: {out} exists [EXISTS] (pass --overwrite to replace it)\n" == (
+        capsys.readouterr().err
+    )
+    assert b"old" == out.read_bytes()
+    assert sorted([out, rec]) == sorted(tmp_path.iterdir())
+    assert 0 == main(["html", str(rec), "-o", str(out), "--overwrite"])
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_convert_refuses_an_existing_file_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The behaviour matched: convert with one file and an existing output exits 2 with
+    EXISTS and leaves the file, as html does."""
+    rec, out = tmp_path / "g.usi", tmp_path / "g.kif"
+    rec.write_text(GOOD)
+    out.write_bytes(b"old")
+    assert 2 == main(["convert", str(rec), "-o", str(out)])
+    assert "[EXISTS]" in capsys.readouterr().err
+    assert b"old" == out.read_bytes()
+
+
+def test_tactics_and_tsume_options_reach_the_page(tmp_path: Path) -> None:
+    """By default the tactics are marked; --no-tactics leaves them out; a problem opens
+    hidden, --no-tsume opens it as any record, --tsume makes any record a problem."""
+    out = tmp_path / "g.html"
+
+    def page(name: str, *options: str) -> str:
+        assert 0 == main(["html", str(FIXTURES / name), "-o", str(out), "--overwrite", *options])
+        return out.read_text(encoding="utf-8")
+
+    assert 'class="kl-tac ' in page("demo/yagura.kifu")
+    assert 'class="kl-tac ' not in page("demo/yagura.kifu", "--no-tactics")
+    hidden = ' data-answer="hidden"'  # the root's attribute (the style sheet has no space)
+    assert hidden in page("kif/quirks/tsume_rest.kifu")
+    assert hidden not in page("kif/quirks/tsume_rest.kifu", "--no-tsume")
+    assert hidden in page("demo/yagura.kifu", "--tsume")

@@ -1,5 +1,5 @@
 """``kifu-lark html FOLDER -o OUTDIR``: a page per record mirroring the folder, an
-index.html listing players, date, result and moves with links, files written through
+index.html listing players, date, result, moves and tactics with links, files written through
 temporary names, nothing existing replaced without --overwrite, exit status 0/1/2."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import kifu_lark
 from kifu_lark.cli import main
 from kifu_lark.render import html
 from kifu_lark.render.viewer import result_line
+from kifu_lark.tactics import find
 from tests.conftest import FIXTURES
 
 TWO_GAMES = "PI\n+\n+7776FU\n-3334FU\n/\nPI\n+\n+2726FU\n"
@@ -49,7 +50,8 @@ def test_pages_mirror_the_folder_and_the_index_lists_them(
     folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Exit 0; one page per record (the library's page of it), the index beside them with
-    a row per record: link, players, date, result, moves; nothing else written."""
+    a row per record: link, players, date, result, moves, tactics (black's then white's, as
+    find() gives them); nothing else written."""
     out = tmp_path / "pages"
     assert 0 == main(["html", str(folder), "-o", str(out)])
     assert "3 files, 3 pages written, 0 failed" in capsys.readouterr().err
@@ -65,9 +67,12 @@ def test_pages_mirror_the_folder_and_the_index_lists_them(
         moves = sum(1 for node in game.mainline() if node.move is not None)
         date = game.headers.get("開始日時") or ""
         black, white = game.headers.get("先手") or "", game.headers.get("後手") or ""
-        expected.append([page, black, white, date, result_line(game), str(moves)])
+        found = sorted(find(game), key=lambda f: f.side.kanji != "先手")
+        tactics = " ".join(("▲" if f.side.kanji == "先手" else "△") + f.name for f in found)
+        expected.append([page, black, white, date, result_line(game), str(moves), tactics])
     assert expected == index_rows(out)
     assert "先手太郎" == expected[0][1] and expected[0][3]  # the fixtures name both
+    assert "▲" in expected[1][6] and "△" in expected[1][6]  # yagura: both sides' tactics
 
 
 def test_nothing_existing_is_replaced_without_overwrite(
@@ -90,6 +95,21 @@ def test_nothing_existing_is_replaced_without_overwrite(
     assert (out / "yagura.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert 3 == len(index_rows(out))
     assert ["index.html", "sub/branches.html", "yagura.html", "yagura_v3.html"] == files(out)
+
+
+def test_no_tactics_and_tsume_reach_every_page(folder: Path, tmp_path: Path) -> None:
+    """--no-tactics: pages without marks, an empty tactics column; --tsume: every page opens
+    as a problem (and looks for no tactics)."""
+    out = tmp_path / "pages"
+    assert 0 == main(["html", str(folder), "-o", str(out), "--no-tactics"])
+    assert [""] * 3 == [row[6] for row in index_rows(out)]
+    game = kifu_lark.load(folder / "yagura.kifu")
+    assert html(game, tactics=False) == (out / "yagura.html").read_text(encoding="utf-8")
+    assert "kl-tac" in html(game)
+    problems = tmp_path / "problems"
+    assert 0 == main(["html", str(folder), "-o", str(problems), "--tsume"])
+    assert [""] * 3 == [row[6] for row in index_rows(problems)]
+    assert html(game, tsume=True) == (problems / "yagura.html").read_text(encoding="utf-8")
 
 
 def test_an_invalid_record_exits_1_and_the_others_are_written(
@@ -115,10 +135,10 @@ def test_a_file_of_several_games_gives_a_page_each(tmp_path: Path) -> None:
     out = tmp_path / "pages"
     assert 0 == main(["html", str(src), "-o", str(out)])
     assert ["index.html", "m-1.html", "m-2.html"] == files(out)
-    assert [["m-1.html", "2"], ["m-2.html", "1"]] == [[r[0], r[-1]] for r in index_rows(out)]
+    assert [["m-1.html", "2"], ["m-2.html", "1"]] == [[r[0], r[5]] for r in index_rows(out)]
     single = tmp_path / "second"
     assert 0 == main(["html", str(src), "-o", str(single), "--game", "2"])
-    assert [["m.html", "1"]] == [[r[0], r[-1]] for r in index_rows(single)]
+    assert [["m.html", "1"]] == [[r[0], r[5]] for r in index_rows(single)]
 
 
 @pytest.mark.parametrize("name", ["index.kif", "empty"])

@@ -27,6 +27,7 @@ RECORDS = [
     "kif/canonical/tsume_diagram.kif",
     "kif/quirks/fork_marks.kifu",
     "demo/yagura.kifu",
+    "viewer/random300.kifu",
 ]
 HOSTILE = '</script><img src=x onerror="window.__pwned=1">'
 
@@ -74,7 +75,7 @@ def test_every_node_holds_the_librarys_position(name: str) -> None:
 def test_the_first_variation_opens_after_the_move_it_replaces() -> None:
     """branches.kif: move 1, then the variation from move 1 (▲２六歩 …), then △３四歩."""
     page = html(kifu_lark.load(FIXTURES / "kif/canonical/branches.kif"))
-    texts = re.findall(r'<span class="kl-no">\d*</span>([^<]*)</button>', page)
+    texts = re.findall(r'<span class="kl-no">\d*</span>([^<]*)', page)
     assert ["開始局面", "▲７六歩(77)", "▲２六歩(27)", "△８四歩(83)"] == texts[:4]
     assert '<span class="kl-vh">変化 1手</span>' in page
     assert "まで5手で先手の勝ち" in page
@@ -155,3 +156,93 @@ def test_a_record_with_no_move_is_a_page_too() -> None:
     page = html(kifu_lark.loads("position startpos", "usi"))
     assert 1 == len(page_data(page)["nodes"])
     assert "まで0手" in page
+
+
+def badges(page: str) -> dict[int, list[str]]:
+    """The tactics' badges of each move button that has any, by the button's index."""
+    found: dict[int, list[str]] = {}
+    buttons = r'<button type="button" class="kl-mv[^"]*" data-n="(\d+)">(.*?)</button>'
+    for number, inner in re.findall(buttons, page):
+        labels = re.findall(r'<span class="kl-tac kl-tac-[bw]"[^>]*>([^<]*)</span>', inner)
+        if labels:
+            found[int(number)] = labels
+    return found
+
+
+def test_tactics_are_marked_on_each_lines_moves() -> None:
+    """Main line 7g7f 3c3d 2g2f, a variation 2h6h at move 3: the main line's tactics are
+    on its moves as find() gives them; the variation's move carries what find() gives along
+    the variation on that move (振り飛車 among them, which the main line has not);
+    tactics=False marks none."""
+    from kifu_lark.model.move import Move
+    from kifu_lark.tactics import find
+
+    game = kifu_lark.loads("position startpos moves 7g7f 3c3d 2g2f", "usi")
+    second = game.mainline()[1]
+    variation = second.add_variation(Move.from_usi("2h6h", game.position_at(second)))
+    order = {id(node): i for i, node in enumerate(tree_order(game))}
+    expected: dict[int, list[str]] = {}
+    own = [f for f in find(game, variation) if f.node is variation]  # the line's own move
+    for found in [*find(game), *own]:
+        label = ("▲" if found.side.kanji == "先手" else "△") + found.name
+        expected.setdefault(order[id(found.node)], []).append(label)
+    assert "振り飛車" not in {f.name for f in find(game)}
+    assert "▲振り飛車" in expected[order[id(variation)]]
+    assert expected == badges(html(game))
+    assert {} == badges(html(game, tactics=False))
+
+
+def test_the_main_lines_tactics_are_among_the_headers() -> None:
+    """yagura.kifu: a row 先手の戦法 … per side and category with the names find() gives,
+    each a button holding the index of the move where it first holds."""
+    from kifu_lark.tactics import find
+
+    game = kifu_lark.load(FIXTURES / "demo/yagura.kifu")
+    order = {id(node): i for i, node in enumerate(tree_order(game))}
+    expected: dict[str, list[tuple[str, str]]] = {}
+    for found in find(game):
+        key = f"{found.side.kanji}の{found.category}"
+        expected.setdefault(key, []).append((str(order[id(found.node)]), found.name))
+    rows = re.findall(r'<div class="kl-tactics"><dt>([^<]*)</dt><dd>(.*?)</dd></div>', html(game))
+    jump = r'<button type="button" class="kl-jump" data-n="(\d+)">([^<]*)</button>'
+    shown = {term: re.findall(jump, dd) for term, dd in rows}
+    assert expected and expected == shown
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("kif/quirks/tsume_rest.kifu", True),  # 手合割：詰将棋
+        ("kif/quirks/tsume_comment_first.kifu", True),
+        ("ki2/tsume_rest.ki2u", True),
+        ("csa/tsume_rest.csa", True),  # no header: only the side not to move has a king
+        ("kif/canonical/tsume_diagram.kif", False),  # a diagram with both kings, no header
+        ("kif/canonical/handicap.kifu", False),
+        ("kif/canonical/minishogi.kifu", False),
+        ("demo/yagura.kifu", False),
+    ],
+)
+def test_problems_open_with_the_answer_hidden(name: str, problem: bool) -> None:
+    """A problem's page carries data-answer="hidden" and marks no tactics; another record's
+    carries none; tsume= forces either way."""
+    from kifu_lark.render.tsume import is_problem
+
+    game = kifu_lark.load(FIXTURES / name)
+    assert problem == is_problem(game)
+    attribute = ' data-answer="hidden"'
+    assert problem == (attribute in html(game))
+    assert attribute in html(game, tsume=True)
+    assert attribute not in html(game, tsume=False)
+    if problem:
+        assert {} == badges(html(game))
+
+
+def test_a_notebook_shows_a_problem_hidden_but_a_board_where_it_stands() -> None:
+    """Game._repr_html_ of a problem opens it hidden (escaped once more in the frame's
+    srcdoc); Board._repr_html_ of a board set up from it and played on never does."""
+    game = kifu_lark.load(FIXTURES / "kif/quirks/tsume_rest.kifu")
+    hidden = " data-answer=&quot;hidden&quot;"  # the style sheet's selectors have no space
+    assert hidden in game._repr_html_()
+    board = kifu_lark.Board.from_sfen(game.start.sfen())
+    board.push_usi("G*5b")
+    assert hidden not in board._repr_html_()

@@ -1,8 +1,8 @@
 """The viewer page in a real browser: Debian's Chromium, headless, driven by Selenium through
-chromium-driver, the network blocked. Stepping with the keys shows the library's own
-position at every ply (data-sfen), variations switch and come back, the board flips, the
-script API sets the ply, hostile comments stay text, and the page logs no error and
-requests nothing.
+chromium-driver, the network blocked (tests/render/browser.py). Stepping with the keys shows
+the library's own position at every ply (data-sfen), variations switch and come back, the
+board flips, the script API sets the ply, hostile comments stay text, and the page logs no
+error and requests nothing.
 
 Without Chromium, chromium-driver or Selenium the tests skip and say which is missing;
 ``KIFU_LARK_REQUIRE_BROWSER=1`` (set by ``.ci/run``, which installs them) makes that a
@@ -11,118 +11,18 @@ failure instead.
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import kifu_lark
-from kifu_lark.model.game import Game, Node
-from kifu_lark.render import html
+from kifu_lark.model.game import Game
 from tests.conftest import FIXTURES
+from tests.render.browser import attribute, keys, press, sfens, state
+from tests.render.test_viewer import tree_order
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 HOSTILE = '</script><img src=x onerror="window.__pwned=1">'
-
-
-def _missing(what: str) -> None:
-    reason = f"the browser tests need {what} (apt-get install -y chromium chromium-driver; "
-    reason += "pip install selenium, in the test extra)"
-    if os.environ.get("KIFU_LARK_REQUIRE_BROWSER") == "1":
-        pytest.fail(reason + "; KIFU_LARK_REQUIRE_BROWSER=1 says they must run")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """A headless Chromium that can reach no network: every host resolves to nothing, every
-    request goes to a closed proxy, and the DevTools protocol blocks http(s) and ws(s)."""
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        _missing("Selenium")
-    binary = next((found for name in BROWSERS if (found := shutil.which(name))), None)
-    if binary is None:
-        _missing("Chromium")
-    driver_path = shutil.which("chromedriver")
-    if driver_path is None:
-        _missing("chromedriver (Debian's chromium-driver)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(binary)
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1100,900",
-        "--proxy-server=127.0.0.1:9",
-        "--host-resolver-rules=MAP * ~NOTFOUND",
-        "--no-first-run",
-        "--disable-background-networking",
-    ):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(str(driver_path)))
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd(
-        "Network.setBlockedURLs", {"urls": ["http://*", "https://*", "ws://*", "wss://*"]}
-    )
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-@pytest.fixture
-def page(browser: Any, tmp_path: Path) -> Iterator[Any]:
-    """Opens a game's page from disk; after the test, checks the console held no error and
-    the page requested nothing."""
-
-    def open_page(game: Game, **options: Any) -> Any:
-        path = tmp_path / "game.html"
-        path.write_text(html(game, **options), encoding="utf-8")
-        browser.get_log("browser")  # what earlier pages logged
-        browser.get(path.as_uri())
-        return browser
-
-    yield open_page
-    errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
-    assert [] == errors
-    requested = browser.execute_script(
-        "return performance.getEntriesByType('resource').map(e => e.name)"
-    )
-    assert [] == requested
-
-
-def state(driver: Any) -> tuple[str, str, str]:
-    """(data-ply, data-sfen, data-flipped) of the page's root element."""
-    root = driver.find_element("id", "kifu-lark")
-    return (
-        root.get_attribute("data-ply"),
-        root.get_attribute("data-sfen"),
-        root.get_attribute("data-flipped"),
-    )
-
-
-def press(driver: Any, *keys: str) -> None:
-    from selenium.webdriver.common.action_chains import ActionChains
-
-    for key in keys:
-        ActionChains(driver).send_keys(key).perform()
-
-
-def sfens(game: Game, line: Node | None = None) -> list[str]:
-    return [position.sfen() for _, position in game.positions(line)]
-
-
-def keys() -> Any:
-    from selenium.webdriver.common.keys import Keys
-
-    return Keys
 
 
 @pytest.mark.parametrize(
@@ -134,6 +34,7 @@ def keys() -> Any:
         "kif/canonical/minishogi.kifu",
         "kif/canonical/tsume_diagram.kif",
         "demo/yagura.kifu",
+        "viewer/random300.kifu",
     ],
 )
 def test_keys_step_through_the_librarys_positions(page: Any, name: str) -> None:
@@ -173,6 +74,136 @@ def test_a_variation_switched_to_and_back(page: Any) -> None:
     assert ("1", main[1]) == state(driver)[:2]
     press(driver, keys().ARROW_RIGHT, keys().ARROW_RIGHT)
     assert ("3", main[3]) == state(driver)[:2]
+
+
+def test_shift_arrows_switch_variations_at_a_branch(page: Any) -> None:
+    """branches.kif: at move 1 Shift+→ shows the other alternative, the variation's ▲２六歩
+    (its node, its position), Shift+→ again ▲７六歩 (two alternatives: it wraps round),
+    Shift+← the variation; before a branch Shift+→ chooses what → plays and stays put; where
+    no branch is, Shift+←/→ change nothing (they do not step)."""
+    game = kifu_lark.load(FIXTURES / "kif/canonical/branches.kif")
+    order = {id(node): str(i) for i, node in enumerate(tree_order(game))}
+    main, variation = game.root.children
+
+    def shown() -> tuple[str, str, str | None]:
+        return (*state(driver)[:2], attribute(driver, "data-node"))
+
+    def at(node: Any) -> tuple[str, str, str | None]:
+        return (str(node.ply), game.position_at(node).sfen(), order[id(node)])
+
+    driver = page(game)
+    press(driver, keys().ARROW_RIGHT)
+    assert at(main) == shown()
+    press(driver, keys().ARROW_RIGHT, shift=True)
+    assert at(variation) == shown()
+    press(driver, keys().ARROW_RIGHT, shift=True)
+    assert at(main) == shown()
+    press(driver, keys().ARROW_LEFT, shift=True)
+    assert at(variation) == shown()
+    press(driver, keys().ARROW_RIGHT)  # on along the variation: △８四歩, before a branch
+    before = variation.next
+    assert before is not None and 2 == len(before.children)
+    assert at(before) == shown()
+    press(driver, keys().ARROW_RIGHT, shift=True)  # → will play the other alternative
+    assert at(before) == shown()
+    press(driver, keys().ARROW_RIGHT)
+    assert at(before.children[1]) == shown()
+
+    driver = page(game)
+    press(driver, keys().ARROW_RIGHT, keys().ARROW_RIGHT)
+    plain = main.next
+    assert plain is not None and 1 == len(main.children) == len(plain.children)
+    for key in (keys().ARROW_RIGHT, keys().ARROW_LEFT):
+        press(driver, key, shift=True)
+        assert at(plain) == shown()
+
+
+def test_tactics_are_marked_on_their_moves(page: Any) -> None:
+    """yagura.kifu: each tactic the library finds on the main line is a badge (▲ or △ and
+    its name) on the move where it first holds, and no other move has one; its name among
+    the headers shows that move when clicked."""
+    from kifu_lark.tactics import find
+
+    game = kifu_lark.load(FIXTURES / "demo/yagura.kifu")
+    found = find(game)
+    assert {"先手", "後手"} == {f.side.kanji for f in found}  # both sides have some
+    order = {id(node): str(i) for i, node in enumerate(tree_order(game))}
+    expected: dict[str, list[str]] = {}
+    for f in found:
+        label = ("▲" if f.side.kanji == "先手" else "△") + f.name
+        expected.setdefault(order[id(f.node)], []).append(label)
+    driver = page(game)
+    badges = {
+        button.get_attribute("data-n"): [
+            badge.text for badge in button.find_elements("css selector", ".kl-tac")
+        ]
+        for button in driver.find_elements("css selector", ".kl-mv")
+    }
+    assert expected == {n: texts for n, texts in badges.items() if texts}
+    last = found[-1]
+    (row,) = [
+        row
+        for row in driver.find_elements("css selector", ".kl-headers .kl-tactics")
+        if row.find_element("css selector", "dt").text == f"{last.side.kanji}の{last.category}"
+    ]
+    (name,) = [b for b in row.find_elements("css selector", ".kl-jump") if b.text == last.name]
+    name.click()
+    assert (str(last.ply), game.position_at(last.node).sfen()) == state(driver)[:2]
+
+
+def test_a_problem_opens_with_its_answer_hidden(page: Any) -> None:
+    """tsume_rest.kifu (手合割：詰将棋), asked to open at its end: the page shows the start,
+    the moves, comments and result hidden; the keys, a click on the board's controls and
+    the script API take no step; the button shows the answer, and then → steps."""
+    game = kifu_lark.load(FIXTURES / "kif/quirks/tsume_rest.kifu")
+    expected = sfens(game)
+    driver = page(game, ply=99)
+    assert ("0", expected[0]) == state(driver)[:2]
+    assert "hidden" == attribute(driver, "data-answer")
+    for selector in (".kl-moves", ".kl-result", ".kl-comments", "[data-do=next]"):
+        assert not driver.find_element("css selector", selector).is_displayed(), selector
+    assert driver.find_element("css selector", ".kl-hidden-note").is_displayed()
+    assert "a show the answer" in driver.find_element("css selector", ".kl-keys").text
+    press(driver, keys().ARROW_RIGHT, "j", keys().END, keys().ARROW_DOWN)
+    press(driver, keys().ARROW_RIGHT, shift=True)
+    assert ("0", expected[0]) == state(driver)[:2]
+    assert 0 == driver.execute_script("return window.kifuLark.go(1)")
+    assert 0 == driver.execute_script("return window.kifuLark.last().ply")
+    button = driver.find_element("css selector", "[data-do=answer]")
+    button.click()
+    assert "shown" == attribute(driver, "data-answer")
+    assert not button.is_displayed()
+    assert driver.find_element("css selector", ".kl-moves").is_displayed()
+    assert game.root.comments == [driver.find_element("css selector", ".kl-comments").text]
+    press(driver, keys().ARROW_RIGHT)
+    assert ("1", expected[1]) == state(driver)[:2]
+    shown = driver.find_element("css selector", ".kl-comments").text
+    assert game.mainline()[0].comments == [shown]
+
+
+@pytest.mark.parametrize(
+    ("name", "tsume", "hidden"),
+    [
+        ("csa/tsume_rest.csa", None, True),  # no header: only the attacked side has a king
+        ("demo/yagura.kifu", True, True),  # asked for
+        ("kif/quirks/tsume_rest.kifu", False, False),  # asked not to
+    ],
+)
+def test_the_answer_key_and_the_tsume_switch(
+    page: Any, name: str, tsume: bool | None, hidden: bool
+) -> None:
+    """A problem known by its start, or any record with tsume=True, opens hidden and `a`
+    shows the answer; tsume=False opens a problem as any record, stepping at once."""
+    game = kifu_lark.load(FIXTURES / name)
+    expected = sfens(game)
+    driver = page(game, tsume=tsume)
+    assert ("hidden" if hidden else None) == attribute(driver, "data-answer")
+    press(driver, keys().ARROW_RIGHT)
+    assert ("0" if hidden else "1") == state(driver)[0]
+    press(driver, "a")
+    assert ("shown" if hidden else None) == attribute(driver, "data-answer")
+    press(driver, keys().END)
+    assert (str(len(expected) - 1), expected[-1]) == state(driver)[:2]
 
 
 def test_clicking_a_move_jumps_there_and_marks_it(page: Any) -> None:
@@ -385,7 +416,7 @@ def test_the_folders_index_links_to_its_pages(browser: Any, tmp_path: Path) -> N
     players = ["先手太郎", "後手花子"]
     expected = [["sub/branches.html", *players], ["yagura.html", *players]]
     assert expected == [row[:3] for row in rows]
-    assert ["5", "30"] == [row[-1] for row in rows]
+    assert ["5", "30"] == [row[5] for row in rows]
     browser.find_element("link text", "sub/branches.html").click()
     game = kifu_lark.load(FIXTURES / "kif/canonical/branches.kif")
     assert ("0", sfens(game)[0]) == state(browser)[:2]
