@@ -5,7 +5,6 @@ on the game as read, a disagreement is a warning when reading, writers write it 
 from __future__ import annotations
 
 import pickle
-import warnings
 
 import pytest
 
@@ -153,9 +152,9 @@ def test_a_kept_line_that_is_no_summary_is_refused() -> None:
 
 
 def test_other_formats_write_the_special_read() -> None:
-    """CSA holds no まで line: the special read (its side as written) is what it writes."""
+    """CSA holds no まで line: the special read (its side as written) is what it writes,
+    with a warning naming the line left out (tests/formats/test_summary_line_writers.py)."""
     game = kifu_lark.loads(TWENTY + "まで3手で後手の勝ち\n", "ki2")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", LossyWriteWarning)
+    with pytest.warns(LossyWriteWarning, match="まで3手で後手の勝ち"):
         text = kifu_lark.dumps(game, "csa")
     assert "%TORYO" in text
