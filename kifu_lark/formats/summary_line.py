@@ -169,8 +169,8 @@ class _Said:
 
 #: The hint of a SUMMARY_KIND warning.
 SUMMARY_KIND_HINT = (
-    "the special line and the まで line name one ending: correct the one that is wrong "
-    "(both are kept as written, the special line's ending is the game's)"
+    "the special line and the まで line should name one ending: correct the one that is "
+    "wrong; both are kept as written, and the special line's ending is the game's"
 )
 
 
