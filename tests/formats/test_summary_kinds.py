@@ -10,7 +10,11 @@ import pytest
 
 import kifu_lark
 from kifu_lark import SpecialKind, verdict
+from kifu_lark.errors import KifuError
+from kifu_lark.formats.registry import format_for_path
 from kifu_lark.formats.summary_line import SUMMARY_KIND_HINT
+from kifu_lark.textio import decode
+from tests.conftest import require_corpus
 
 K = SpecialKind
 KIF_HEAD = "手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
@@ -133,3 +137,23 @@ def test_kif_writes_the_kept_line_back_and_reads_the_same_warning() -> None:
     assert game == again
     assert game.summary_line == again.summary_line
     assert ["SUMMARY_KIND"] == [w.code for w in again.warnings]
+
+
+def test_the_corpus_pairs_read_without_a_warning() -> None:
+    """Every KIF and KI2 record of ../shared/corpus (Kifu for Windows, ShogiGUI, Piyo,
+    ShogiHome, Kifu for JS's test files that end a variation with each special) reads
+    without a SUMMARY warning: each まで line there describes its special."""
+    root = require_corpus()
+    warned, paired = [], 0
+    for path in sorted(root.rglob("*")):
+        fmt = format_for_path(path.name) if path.is_file() else None
+        if fmt is None or fmt.name not in ("kif", "ki2"):
+            continue
+        try:
+            games = kifu_lark.load_all(path, fmt, tolerate=["two_pawns", "wrong_turn"])
+        except KifuError:
+            continue  # the readers' tests' business
+        paired += "まで" in decode(path.read_bytes())[0]
+        warned += [(path.name, w.code) for g in games for w in g.warnings if "SUMMARY" in w.code]
+    assert [] == warned
+    assert paired > 40  # files with a まで line were read
