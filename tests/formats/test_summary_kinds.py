@@ -6,6 +6,9 @@ pairs the writers really write (Kifu for Windows, ShogiGUI, Piyo, ShogiHome: 詰
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import kifu_lark
@@ -157,3 +160,22 @@ def test_the_corpus_pairs_read_without_a_warning() -> None:
         warned += [(path.name, w.code) for g in games for w in g.warnings if "SUMMARY" in w.code]
     assert [] == warned
     assert paired > 40  # files with a まで line were read
+
+
+def test_validate_prints_the_warning_with_its_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``kifu-lark validate``: the record is valid, the SUMMARY_KIND warning on the まで
+    line ends with its hint; --json gives the hint in the warning item."""
+    from kifu_lark.cli import main
+
+    path = tmp_path / "kind.kif"
+    path.write_text(_kif("投了", "まで2手で千日手"), encoding="utf-8")
+    assert 0 == main(["validate", str(path)])
+    warning, summary = capsys.readouterr().out.splitlines()
+    assert warning.startswith(f"{path}:5:1: warning: the まで line 'まで2手で千日手'")
+    assert warning.endswith(f"[SUMMARY_KIND] ({SUMMARY_KIND_HINT})")
+    assert "1 files, 1 valid, 0 invalid" == summary
+    assert 0 == main(["validate", "--json", str(path)])
+    (item,) = json.loads(capsys.readouterr().out)["files"][0]["warnings"]
+    assert ("SUMMARY_KIND", 5, SUMMARY_KIND_HINT) == (item["code"], item["line"], item["hint"])
