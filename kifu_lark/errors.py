@@ -349,7 +349,8 @@ class LossyWriteWarning(KifuWarning):
 
     Attributes:
         format: the format written.
-        kind: what the game holds (a ``SpecialKind`` name, ``START_PLY``, ``REMARK`` …).
+        kind: what the game holds (a ``SpecialKind`` name, ``START_PLY``, ``REMARK``,
+            ``SUMMARY_LINE`` …).
         written: what was written instead (a ``SpecialKind`` name …), or ``None`` when left
             out.
     """

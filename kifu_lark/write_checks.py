@@ -51,11 +51,31 @@ def check_capabilities(game: Game, fmt: Format, mainline_only: bool) -> None:
             hint=f"pass {MAINLINE_ONLY} to drop them",
             settings=(MAINLINE_ONLY,),
         )
+    if game.summary_line is not None and not caps.summary_line:
+        _summary_line_left_out(game, fmt)
     if caps.moves and not caps.turns:
         _refuse_moves_out_of_turn(game, fmt)
     kinds = caps.special_kinds
     if not caps.specials or (kinds is not None and not FOUL_DECLARATIONS <= kinds):
         _refuse_undeclared_fouls(game, fmt)
+
+
+def _summary_line_left_out(game: Game, fmt: Format) -> None:
+    """A KIF/KI2 まで line kept as read (it disagrees with the game: another count of
+    moves, winner or ending) has no place in a format without one: CSA, JKF, USI, BOD,
+    SFEN, MSK and 勝田将棋盤 write the special read (its side as written), not the line.
+    A comment would read back as a comment, not as the line, so none is written."""
+    assert game.summary_line is not None
+    warnings.warn(
+        LossyWriteWarning(
+            f"{fmt.name} has no まで line: the line read, {game.summary_line.text!r}, which "
+            "disagrees with the game, is left out (the special read is written)",
+            format=fmt.name,
+            kind="SUMMARY_LINE",
+            written=None,
+        ),
+        stacklevel=4,
+    )
 
 
 def _refuse_moves_out_of_turn(game: Game, fmt: Format) -> None:

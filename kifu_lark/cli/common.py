@@ -257,6 +257,7 @@ def issue_item(issue: Any) -> dict[str, Any]:
         "ply": issue.ply,
         "line": issue.line,
         "column": issue.column,
+        "hint": getattr(issue, "hint", None),
     }
 
 

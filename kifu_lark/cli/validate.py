@@ -41,8 +41,9 @@ EPILOG = (
     + "; globs, @FILE (a list of sources, one a line) and archives (.zip, .tar.gz, .7z) are read "
     "too, archive members named ARCHIVE/MEMBER. Misspelled options (--from, --tolerate, "
     "--encoding) are usage errors. --verdicts also weighs each main line's ending (投了, 詰み, "
-    "千日手, 入玉宣言 …) against the rules: one they contradict makes the record invalid "
-    "(code VERDICT, on the ending's line), see docs/endings.md."
+    "千日手, 入玉宣言 …), and that of every variation ending with one, against the rules: one "
+    "they contradict makes the record invalid (code VERDICT, on the ending's line, naming "
+    "the variation), see docs/endings.md."
 )
 
 

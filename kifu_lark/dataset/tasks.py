@@ -239,6 +239,7 @@ class ValidateTask:
                     "ply": w.ply,
                     "line": w.line,
                     "column": w.column,
+                    "hint": getattr(w, "hint", None),
                 }
                 for game in found
                 for w in game.warnings

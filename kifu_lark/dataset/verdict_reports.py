@@ -1,10 +1,12 @@
 """Verdicts (:func:`kifu_lark.verdict`) as ``kifu-lark validate --verdicts`` reports them and
 as the ``games`` table's ``termination`` and ``verdict_agrees`` columns.
 
-A verdict judges the main line's ending. One the rules contradict (``agrees=False``) is a
-:class:`~kifu_lark.errors.VerdictError` report item (code ``VERDICT``), located on the
-special's line, its hint naming the rule checked; every verdict, ``agrees=None`` included,
-is also an item of its own (``validate --json`` lists them).
+A verdict judges the main line's ending, and ``validate --verdicts`` the ending of every
+variation that ends with a special too (a variation is named by the move it starts at, and
+those of the variations it lies in: ``variation`` ``[3, 5]``). One the rules contradict
+(``agrees=False``) is a :class:`~kifu_lark.errors.VerdictError` report item (code
+``VERDICT``), located on the special's line, its hint naming the rule checked; every verdict,
+``agrees=None`` included, is also an item of its own (``validate --json`` lists them).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 from kifu_lark.errors import Setting, VerdictError
 from kifu_lark.formats.japanese import SPECIAL_WORDS
 from kifu_lark.model.color import Color
-from kifu_lark.model.game import Game
+from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.record import Verdict, verdict
 
@@ -68,14 +70,37 @@ def judge(game: Game, impasse: str = "27") -> Verdict | None:
     return verdict(game, impasse=impasse) if game.game == "shogi" else None
 
 
-def verdict_item(found: Verdict, index: int) -> dict[str, Any]:
+def variation_ends(game: Game) -> list[Node]:
+    """The last node of every line but the main line, in the tree's order (main line
+    first, each variation before the next)."""
+    main = game.mainline()
+    main_end = main[-1] if main else None
+    return [n for n in game.root.walk() if not n.children and n is not main_end]
+
+
+def variation_path(node: Node) -> list[int]:
+    """The variation ``node`` lies in, as the move numbers its line branches off at (one
+    for a variation of the main line, one more for each variation inside it); empty on
+    the main line."""
+    return [n.ply for n in node.path() if n.parent is not None and n.parent.next is not n]
+
+
+def variation_words(path: Sequence[int]) -> str:
+    """A variation as reports name it: ``the variation at move 5``, ``the variation at
+    move 3, then at move 5`` for one inside another."""
+    return "the variation at move " + ", then at move ".join(str(ply) for ply in path)
+
+
+def verdict_item(found: Verdict, index: int, variation: Sequence[int] = ()) -> dict[str, Any]:
     """A verdict as ``validate --json`` lists it: ``index`` (the game's, from 0),
-    ``declared`` (the special's kind name), ``winner`` (as the record names it),
-    ``termination`` (what the rules say), ``agrees``, ``reason``, ``plies``, ``line``."""
+    ``variation`` (``None`` for the main line, else :func:`variation_path`), ``declared``
+    (the special's kind name), ``winner`` (as the record names it), ``termination`` (what
+    the rules say), ``agrees``, ``reason``, ``plies``, ``line``."""
     declared = found.declared
     ruled = found.outcome
     return {
         "index": index,
+        "variation": list(variation) or None,
         "declared": None if declared is None else declared.kind.name,
         "winner": _side(found.winner),
         "termination": None if ruled is None else ruled.termination.name,
@@ -87,11 +112,16 @@ def verdict_item(found: Verdict, index: int) -> dict[str, Any]:
 
 
 def verdict_error(
-    found: Verdict, game: Game, impasse: str, number: int | None = None
+    found: Verdict,
+    game: Game,
+    impasse: str,
+    number: int | None = None,
+    variation: Sequence[int] = (),
 ) -> VerdictError:
     """The error of a contradicted verdict (``found.agrees`` is ``False``), located on the
     special's line (on the last move's when the record kept none for the special), the hint
-    naming the rule; ``number`` (from 1) names the game in a file of several."""
+    naming the rule; ``number`` (from 1) names the game in a file of several, ``variation``
+    (:func:`variation_path`) the variation whose ending it is."""
     assert found.declared is not None, "a verdict with nothing declared contradicts nothing"
     kind = found.declared.kind
     word = ending_word(kind)
@@ -104,8 +134,9 @@ def verdict_error(
         hint += f"; {other} judges by {_RULE_NAMES[rule].split(' (')[0]}"
         settings = (other,)
     prefix = f"game {number}: " if number is not None else ""
+    of = f" of {variation_words(variation)}" if variation else ""
     return VerdictError(
-        f"{prefix}the ending {word} is contradicted by the rules: {found.reason}",
+        f"{prefix}the ending {word}{of} is contradicted by the rules: {found.reason}",
         format=game.format,
         line=line,
         column=column,
@@ -115,19 +146,22 @@ def verdict_error(
 
 
 def _where(found: Verdict, game: Game) -> tuple[int | None, int | None]:
-    """The special's line and column, else the last move's (JKF keeps no line)."""
+    """The special's line and column, else the last move's of its line (JKF keeps no
+    line)."""
     node = found.node
     if node is not None and node.line is not None:
         return node.line, node.column
-    moves = [n for n in game.mainline() if n.move is not None and n.line is not None]
+    nodes = game.mainline() if node is None else game.line(node)
+    moves = [n for n in nodes if n.move is not None and n.line is not None]
     return (moves[-1].line, moves[-1].column) if moves else (None, None)
 
 
 def verdict_reports(
     games: Sequence[Game], impasse: str = "27"
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Each game's verdict as report items: the errors (``to_dict`` of each contradicted
-    ending's :class:`~kifu_lark.errors.VerdictError`) and every verdict
+    """Each game's verdicts as report items: the main line's, then those of the variations
+    that end with a special (:func:`variation_ends`); the errors (``to_dict`` of each
+    contradicted ending's :class:`~kifu_lark.errors.VerdictError`) and every verdict
     (:func:`verdict_item`)."""
     errors: list[dict[str, Any]] = []
     items: list[dict[str, Any]] = []
@@ -135,11 +169,16 @@ def verdict_reports(
         found = judge(game, impasse)
         if found is None:
             continue
-        items.append(verdict_item(found, index))
-        if found.agrees is False:
-            number = index + 1 if len(games) > 1 else None
-            err = verdict_error(found, game, impasse, number)
-            errors.append(err.to_dict())
+        number = index + 1 if len(games) > 1 else None
+        judged: list[tuple[Verdict, list[int]]] = [(found, [])]
+        for end in variation_ends(game):
+            other = verdict(game, line=end, impasse=impasse)
+            if other.declared is not None:
+                judged.append((other, variation_path(end)))
+        for one, path in judged:
+            items.append(verdict_item(one, index, path))
+            if one.agrees is False:
+                errors.append(verdict_error(one, game, impasse, number, path).to_dict())
     return errors, items
 
 

@@ -42,6 +42,9 @@ class Capabilities:
             ``color``); ``False`` where sides alternate by rule (KIF's numbered lines, USI,
             勝田将棋盤): a move out of turn, which a declared foul or ``tolerate`` lets
             through, is refused there rather than written as another side's move.
+        summary_line: whether it writes back a KIF/KI2 まで line kept as read
+            (``game.summary_line``: one that disagrees with the game); any other writer
+            leaves it out with a ``LossyWriteWarning`` naming the line.
     """
 
     moves: bool = True
@@ -61,6 +64,7 @@ class Capabilities:
     variation_specials: bool = True
     drops: bool = True
     turns: bool = True
+    summary_line: bool = False
 
 
 @frozen

@@ -229,4 +229,5 @@ CAPABILITIES = Capabilities(
     special_kinds=EXACT_SPECIALS,
     special_folds={k: v for k, v in SPECIAL_FOLDS.items() if k not in EXACT_SPECIALS},
     consecutive_specials=False,
+    summary_line=True,
 )

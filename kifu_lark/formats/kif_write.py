@@ -183,6 +183,7 @@ CAPABILITIES = Capabilities(
     variation_specials=True,
     time_resolution=1.0,
     turns=False,  # a numbered move line has no side: sides alternate
+    summary_line=True,
 )
 
 

@@ -5,26 +5,30 @@ the まで line names, and the side that line names is the special's (``まで1�
 is 先手 resigning, whoever is to move): what the record declares is kept, never recomputed
 from the side to move. What it declares is then checked against the line read: the moves
 it counts against the moves played, and the winner it names against the winner the special
-gives, as the position has it (the side to move resigns, declares, wins by a foul). A
-disagreement is a warning on the game (``SUMMARY_MOVES``, ``SUMMARY_WINNER``), and the main
-line's まで line is kept as :class:`~kifu_lark.model.game.SummaryLine` so that the writers
-write it back as read.
+gives, as the position has it (the side to move resigns, declares, wins by a foul), and
+the ending it names against the special line read before it (``まで80手で千日手`` after
+``投了``; a plain ``先手の勝ち`` names a winner, not how the game was won, see
+:func:`~kifu_lark.rules.endings.summary_describes`). A disagreement is a warning on the game
+(``SUMMARY_MOVES``, ``SUMMARY_WINNER``, ``SUMMARY_KIND``), and the main line's まで line is
+kept as :class:`~kifu_lark.model.game.SummaryLine` so that the writers write it back as read
+(KIF and KI2; every other writer warns that it leaves it out).
 """
 
 from __future__ import annotations
 
 import warnings
 
+from attrs import frozen
 from lark import Token
 
 from kifu_lark.errors import KifuSyntaxError, LossyWriteWarning, UnsupportedFeatureError
-from kifu_lark.formats.japanese import SUMMARY_HINT, read_summary
+from kifu_lark.formats.japanese import SPECIAL_WORDS, SUMMARY_HINT, read_summary
 from kifu_lark.formats.other_specials import summary_special
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Issue, SummaryLine
 from kifu_lark.model.move import Special, SpecialKind
 from kifu_lark.model.node import Node
-from kifu_lark.rules.endings import declared_winner
+from kifu_lark.rules.endings import declared_winner, summary_describes
 from kifu_lark.rules.replay import GameBuilder
 
 #: The kinds a まで line names a side with (先手の勝ち, 後手の反則勝ち …): the special's
@@ -86,7 +90,8 @@ class SummaryReader:
                 added = True
         sided = kind is not None and kind in SIDED
         named = declared_winner(Special(kind, side)) if kind is not None and sided else None
-        self._check(builder, text, token, plies, named, sided)
+        said = _Said(plies, kind, named, sided)
+        self._check(builder, text, token, said, had)
         return added
 
     def _check(
@@ -94,11 +99,12 @@ class SummaryReader:
         builder: GameBuilder,
         text: str,
         token: Token,
-        plies: int,
-        named: Color | None,
-        names_side: bool,
+        said: _Said,
+        before: Special | None,
     ) -> None:
-        """Warn where the line's count or winner disagrees with the line read."""
+        """Warn where the line's count, ending or winner disagrees with the line read
+        (``before``: the special read before the まで line, whose kind is compared)."""
+        plies, named, names_side = said.plies, said.winner, said.sided
         played = builder.ply
         node = builder.node
         issues: list[Issue] = []
@@ -112,6 +118,13 @@ class SummaryReader:
                     token.column,
                 )
             )
+        if (
+            before is not None
+            and said.kind is not None
+            and not summary_describes(said.kind, before.kind)
+        ):
+            issues.append(_kind_issue(text, before, token))
+            names_side = False  # the ending differs: its winner is part of that
         special = node.special
         if names_side and special is not None:
             # the winner the special gives where it stands: the side to move resigns,
@@ -133,7 +146,7 @@ class SummaryReader:
                 )
         if issues:
             builder.warnings.extend(issues)
-            self.kept.append((node, SummaryLine(plies, named, text)))
+            self.kept.append((node, SummaryLine(plies, named, text, said.kind)))
 
     def finish(self, game: Game) -> Game:
         """Keep on ``game`` the main line's まで line, when it disagreed."""
@@ -141,6 +154,39 @@ class SummaryReader:
             if on_main_line(node):
                 game.summary_line = line
         return game
+
+
+@frozen
+class _Said:
+    """What a まで line says: the moves it counts, the ending it names (``None`` for a word
+    no kind names), the winner it names and whether it names a side at all."""
+
+    plies: int
+    kind: SpecialKind | None
+    winner: Color | None
+    sided: bool
+
+
+#: The hint of a SUMMARY_KIND warning.
+SUMMARY_KIND_HINT = (
+    "the special line and the まで line should name one ending: correct the one that is "
+    "wrong; both are kept as written, and the special line's ending is the game's"
+)
+
+
+def _kind_issue(text: str, special: Special, token: Token) -> Issue:
+    """The SUMMARY_KIND warning: the まで line ``text`` names another ending than the
+    special line read before it."""
+    written = special.word if special.word is not None else SPECIAL_WORDS.get(special.kind)
+    return Issue(
+        "SUMMARY_KIND",
+        f"the まで line {text!r} names another ending than the special line before it, "
+        f"{written or special.kind.name} ({special.kind.name})",
+        None,  # located by its own line, after the moves
+        token.line,
+        token.column,
+        SUMMARY_KIND_HINT,
+    )
 
 
 def _moves(n: int) -> str:
@@ -189,7 +235,7 @@ def written_summary(game: Game, format: str, special: Special | None = None) -> 
                 f"{format} states the {special.kind.name} ending in its まで line: the "
                 f"まで line read, {text!r}, names another and is left out",
                 format=format,
-                kind="summary_line",
+                kind="SUMMARY_LINE",
                 written=None,
             ),
             stacklevel=3,

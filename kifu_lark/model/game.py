@@ -12,7 +12,7 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.handicap import handicap_name
 from kifu_lark.model.headers import Headers
-from kifu_lark.model.move import Move
+from kifu_lark.model.move import Move, SpecialKind
 from kifu_lark.model.node import Flat, Node, build, flatten
 from kifu_lark.model.position import Position
 from kifu_lark.model.times import fill_times
@@ -23,20 +23,23 @@ __all__ = ["Children", "Game", "Issue", "Node", "SummaryLine", "fill_times"]
 
 @define(eq=False)
 class Issue:
-    """A rule breach let through in lenient mode, or another observation on the record."""
+    """A rule breach let through in lenient mode, or another observation on the record
+    (``hint``: what to do about it, where the reader has more to say than the message)."""
 
     code: str
     message: str
     ply: int | None = None
     line: int | None = None
     column: int | None = None
+    hint: str | None = None
 
 
 @frozen
 class SummaryLine:
     """The ``まで N手で…`` line a KIF or KI2 record closes its main line with, where it says
     something the moves and the special read do not: a count of moves other than those
-    played, or a winner other than the one the special gives.
+    played, a winner other than the one the special gives, or another ending than the
+    special line's (``まで80手で千日手`` after ``投了``).
 
     Attributes:
         plies: the moves the line says were played (its N).
@@ -44,11 +47,16 @@ class SummaryLine:
             when it names none (中断, 千日手 …).
         text: the line as read, which KIF and KI2 writers write back in place of the line
             they would make from the game.
+        kind: the ending it names, as the readers read it: ``先手の勝ち`` is RESIGN (a win,
+            which any ending with that winner bears out, see
+            :func:`kifu_lark.rules.endings.summary_describes`), ``千日手`` REPETITION;
+            ``None`` for a word no kind names (``指し直し``) or a line built without one.
     """
 
     plies: int
     winner: Color | None
     text: str
+    kind: SpecialKind | None = None
 
 
 @define(eq=False)

@@ -35,6 +35,7 @@ from kifu_lark.rules.endings import (
     kings_entered,
     occurrences,
     outcome,
+    summary_describes,
 )
 from kifu_lark.rules.movegen import legal_moves
 from kifu_lark.rules.violations import ALL_TOLERABLE, Violation
@@ -141,20 +142,29 @@ def verdict(game: Game, line: Node | None = None, impasse: str = "27") -> Verdic
     summary = game.summary_line
     if summary is not None and all(n.parent is None or n.parent.next is n for n in nodes):
         # the main line's まで line, kept where it disagreed with the moves or the special
-        told = _summary_told(summary, plies, winner)
+        told = _summary_told(summary, plies, winner, special)
         if told:
             agrees = False
             reason = f"{reason}; {told}" if reason else told
     return Verdict(special, winner, rules, agrees, reason, plies, ending)
 
 
-def _summary_told(summary: SummaryLine, plies: int, winner: Color | None) -> str:
+def _summary_told(
+    summary: SummaryLine, plies: int, winner: Color | None, special: Special
+) -> str:
     """What the まで line says that the line judged does not: its count of moves, its
-    winner (against the special's); empty when it agrees."""
+    ending (against the special's kind) or its winner (against the special's); empty when
+    it agrees. The record is kept as it says: the special is judged, the まで line only
+    contradicts it."""
     told = []
     if summary.plies != plies:
         told.append(f"the まで line counts {_count(summary.plies, 'move')}, not {plies}")
-    if summary.winner is not None and summary.winner is not winner:
+    if summary.kind is not None and not summary_describes(summary.kind, special.kind):
+        told.append(
+            f"the まで line {summary.text!r} names another ending than the special, "
+            f"{special.kind.name}"
+        )
+    elif summary.winner is not None and summary.winner is not winner:
         gives = "no winner" if winner is None else f"{winner.kanji} the win"
         told.append(
             f"the まで line names {summary.winner.kanji} the winner; the ending gives {gives}"

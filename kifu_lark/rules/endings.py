@@ -43,6 +43,7 @@ __all__ = [
     "kings_entered",
     "occurrences",
     "outcome",
+    "summary_describes",
 ]
 
 _COLORS = (Color.BLACK, Color.WHITE)
@@ -122,6 +123,38 @@ _K = SpecialKind
 LOSER_IS_COLOR = frozenset({_K.RESIGN, _K.TIME_UP, _K.MATE, _K.ILLEGAL_LOSS, _K.DEFAULT_LOSS})
 #: Specials whose ``color`` is the winner.
 WINNER_IS_COLOR = frozenset({_K.ILLEGAL_WIN, _K.ENTERING_KING_WIN, _K.DEFAULT_WIN})
+
+
+_DECISIVE = LOSER_IS_COLOR | WINNER_IS_COLOR | {_K.ILLEGAL_MOVE, _K.PERPETUAL_CHECK}
+_FOULS = frozenset({_K.ILLEGAL_WIN, _K.ILLEGAL_LOSS, _K.ILLEGAL_MOVE, _K.PERPETUAL_CHECK})
+_DRAWS = frozenset({_K.REPETITION, _K.IMPASSE, _K.MAX_MOVES, _K.DRAW_DECLARATION})
+#: The specials a KIF/KI2 まで line's ending (as the readers read its words) describes,
+#: where that is more than its own kind. ``先手の勝ち`` reads as RESIGN but says only who won:
+#: any ending with a winner bears it out (Kifu for Windows writes it after 詰み and 投了
+#: alike). A foul ending (反則勝ち, 反則負け) is any foul, a perpetual check included (a
+#: foul of the side that checked); 王手千日手 is that foul. 持将棋 is also how KIF writes a
+#: game stopped at the move limit, and 引き分け says only that the game was drawn.
+SUMMARY_DESCRIBES: dict[SpecialKind, frozenset[SpecialKind]] = {
+    _K.RESIGN: _DECISIVE,
+    _K.ILLEGAL_WIN: _FOULS,
+    _K.ILLEGAL_LOSS: _FOULS,
+    _K.PERPETUAL_CHECK: _FOULS,
+    _K.DEFAULT_WIN: frozenset({_K.DEFAULT_WIN, _K.DEFAULT_LOSS}),
+    _K.DEFAULT_LOSS: frozenset({_K.DEFAULT_WIN, _K.DEFAULT_LOSS}),
+    _K.IMPASSE: frozenset({_K.IMPASSE, _K.MAX_MOVES}),
+    _K.DRAW_DECLARATION: _DRAWS,
+}
+
+
+def summary_describes(said: SpecialKind, kind: SpecialKind) -> bool:
+    """Whether a まで line naming the ending ``said`` (as :func:`read_summary
+    <kifu_lark.formats.japanese.read_summary>` reads it) describes a special of ``kind``:
+    ``まで80手で千日手`` does not describe 投了, ``まで80手で先手の勝ち`` describes 詰み (who
+    won is checked on its own). A word no kind names (``OTHER``) on either side describes
+    anything: there is nothing to compare it with."""
+    if said is _K.OTHER or kind is _K.OTHER:
+        return True
+    return kind is said or kind in SUMMARY_DESCRIBES.get(said, frozenset())
 
 
 def declared_winner(special: Special) -> Color | None:
