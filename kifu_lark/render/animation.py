@@ -17,11 +17,12 @@ The last frame shows for ``end_delay``, a pause before the animation starts agai
 duration is rounded to hundredths of a second, the unit GIF counts in, so each format holds
 the same ones.
 
-A GIF holds at most 256 colours a frame: each frame is reduced to a palette of its own by
-Pillow's median cut, without dithering (which would speckle the flat board). The board's
-flat colours are kept; only a few blends at the letters' and shapes' edges move to a near
-colour, and a frame of 256 colours or fewer keeps every pixel. APNG and WebP (lossless) keep
-every pixel.
+A GIF holds at most 256 colours a frame, and a board picture has a few hundred, most of
+them blends at the edges of letters and shapes. Every frame of a GIF is put on one palette:
+the most common colours of a few frames spread over the game (whole areas: board, lines,
+pieces, highlights) exactly, the rest chosen by Pillow's median cut over the same frames,
+without dithering (which would speckle the flat board); the blends move to a near colour.
+APNG and WebP (lossless) keep every pixel.
 """
 
 from __future__ import annotations
@@ -205,8 +206,28 @@ def _save(image: Any, frames: list[Any], delays: list[int], format: AnimationFor
     return out.getvalue()
 
 
+#: How many frames, spread over the game, choose a GIF's palette; how many of its colours
+#: are the sample's most common ones, kept exactly.
+_PALETTE_SAMPLE, _KEPT = 8, 32
+
+
 def _palette_frames(image: Any, frames: list[Any]) -> list[Any]:
-    """The frames as palette images for GIF: each on a palette of its own 256 colours,
-    chosen by median cut without dithering (a frame of 256 colours or fewer keeps them all,
-    so its pixels are the PNG's)."""
-    return [frame.quantize(256, dither=image.Dither.NONE) for frame in frames]
+    """The frames as palette images for GIF, all on one palette of 256 colours chosen over
+    a few frames spread over the game: their most common colours (the background, the
+    board, the lines, the pieces, the highlights: whole areas) exactly, the rest by median
+    cut. One palette keeps the pixels of the squares a move leaves alone the same from
+    frame to frame, so each frame stores only what changed. No dithering: it would speckle
+    the flat board."""
+    step = max(1, len(frames) // _PALETTE_SAMPLE)
+    sample = [*frames[::step][:_PALETTE_SAMPLE], frames[-1]]
+    width, height = frames[0].size
+    montage = image.new("RGB", (width * len(sample), height))
+    for index, frame in enumerate(sample):
+        montage.paste(frame, (index * width, 0))
+    counted = montage.getcolors(maxcolors=width * height * len(sample))
+    common = [colour for _, colour in sorted(counted, reverse=True)[:_KEPT]]
+    rest = montage.quantize(256 - len(common), dither=image.Dither.NONE).getpalette() or []
+    entries = [c for colour in common for c in colour] + rest[: (256 - len(common)) * 3]
+    palette = image.new("P", (1, 1))
+    palette.putpalette(entries + [0] * (768 - len(entries)))
+    return [frame.quantize(palette=palette, dither=image.Dither.NONE) for frame in frames]
