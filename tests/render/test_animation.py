@@ -71,7 +71,8 @@ def areas_moved(alone: Image.Image, frame: Image.Image, colours: int = 8) -> int
     common colours of ``alone`` (background, board, pieces, lines, highlights) moved in
     ``frame``."""
     counted = alone.getcolors(maxcolors=alone.size[0] * alone.size[1]) or []
-    common = {bytes(colour) for _, colour in sorted(counted, reverse=True)[:colours]}
+    ranked = [colour for _, colour in sorted(counted, reverse=True)]
+    common = {bytes(colour) for colour in ranked[:colours] if isinstance(colour, tuple)}
     a, b = alone.tobytes(), frame.tobytes()
     return max(
         (
