@@ -29,9 +29,12 @@ def width(text: str) -> int:
     return value
 
 
-def add_picture_options(parser: argparse.ArgumentParser, what: str) -> None:
+def add_picture_options(
+    parser: argparse.ArgumentParser, what: str, sized: str | None = None
+) -> None:
     """``--glyphs``, ``--flip``, ``--size`` and ``--overwrite`` (``--force``); ``what``
-    names the pictures they apply to in the help."""
+    names the pictures they apply to in the help, ``sized`` those ``--size`` applies to
+    (default: the same)."""
     parser.add_argument(
         "--glyphs",
         choices=GLYPHS,
@@ -45,7 +48,7 @@ def add_picture_options(parser: argparse.ArgumentParser, what: str) -> None:
         "--size",
         type=width,
         metavar="PX",
-        help=f"{what}: the width in pixels ({MIN_WIDTH} to {MAX_WIDTH}; the height in "
+        help=f"{sized or what}: the width in pixels ({MIN_WIDTH} to {MAX_WIDTH}; the height in "
         "proportion; default: the picture's own size, 514 for 9x9)",
     )
     parser.add_argument(

@@ -61,7 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="with --svg/--png, for shogi: game (default: as a program shows it, the last "
         "move marked) or book (a printed diagram: black on white, no marks)",
     )
-    add_picture_options(parser, "with --svg/--png, for shogi")
+    add_picture_options(parser, "with --svg/--png, for shogi", sized="with --png")
     parser.add_argument(
         "--moves", metavar="SQUARE", help="mark where the piece on SQUARE (e.g. 55) can go"
     )

@@ -206,4 +206,23 @@ def test_animate_help(capsys: pytest.CaptureFixture[str]) -> None:
     text = " ".join(capsys.readouterr().out.split())
     for words in ("--delay MS", "--delay-from {times}", "--end-delay MS", "--size PX"):
         assert words in text
-    assert "pip install 'kifu-lark[images]'" in text and "--overwrite" in text
+    # argparse may wrap the lines at the hyphen of kifu-lark
+    assert "pipinstall'kifu-lark[images]'" in "".join(text.split()) and "--overwrite" in text
+
+
+SHELT = FIXTURES / "msf" / "listed_order.msf"
+
+
+def test_show_png_draws_a_shelt_record_too(tmp_path: Path) -> None:
+    """show --png on a シェルト record: its own picture as PNG; --flip and --style, which
+    draw a shogi board, are refused (exit 2)."""
+    need_images_extra()
+    out = tmp_path / "s.png"
+    assert 0 == main(["show", str(SHELT), "--png", str(out), "--size", "200"])
+    image = decode(out.read_bytes())
+    assert "PNG" == image.format and 200 == image.size[0]
+    colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
+    assert colours is not None and len(colours) > 10
+    for option in (["--flip"], ["--style", "book"]):
+        assert 2 == main(["show", str(SHELT), "--png", str(tmp_path / "t.png"), *option])
+    assert not (tmp_path / "t.png").exists()
