@@ -9,7 +9,7 @@ from typing import Any
 from kifu_lark.cli.common import add_read_options, check_read_options, read_records
 from kifu_lark.cli.pictures import add_picture_options, refuse_existing, write_picture
 from kifu_lark.errors import KifuError
-from kifu_lark.model.game import Game
+from kifu_lark.model.game import Game, Node
 from kifu_lark.render.animation import (
     ANIMATION_FORMATS,
     DELAY_RANGE,
@@ -22,8 +22,8 @@ from kifu_lark.render.animation import (
 
 NAME = "animate"
 HELP = (
-    "write a record's main line as an animation (GIF, APNG or WebP): the start and a frame "
-    "after each move, the last move marked"
+    "write a record's main line (or --line) as an animation (GIF, APNG or WebP): the start "
+    "and a frame after each move, the last move marked"
 )
 EPILOG = (
     "the format comes from OUT's suffix (.gif; .png or .apng: APNG; .webp) or --format. "
@@ -57,6 +57,49 @@ def _scale(text: str) -> float:
     return value
 
 
+def _choices(text: str) -> list[tuple[int, int]]:
+    """``--line``'s value: (move, alternative) pairs, moves in increasing order."""
+    found = []
+    for part in text.split(","):
+        ply, _, n = part.strip().partition(":")
+        if not (ply.isdigit() and n.isdigit() and int(ply) >= 1 and int(n) >= 1):
+            raise argparse.ArgumentTypeError(f"{part!r}: give PLY:N, e.g. 4:2")
+        found.append((int(ply), int(n)))
+    if [ply for ply, _ in found] != sorted({ply for ply, _ in found}):
+        raise argparse.ArgumentTypeError("give each move once, in increasing order: 4:2,7:2")
+    return found
+
+
+def line_node(game: Game, choices: list[tuple[int, int]]) -> Node:
+    """The node at the end of the choices of ``--line``: from the start along first
+    continuations, at each chosen move its N-th alternative.
+
+    Raises:
+        KifuError: ``USAGE`` when the line is shorter than a move chosen or has fewer
+            alternatives there.
+    """
+    node = game.root
+    for ply, n in choices:
+        while node.ply < ply - 1 and node.children:
+            node = node.children[0]
+        written = list(node.children)  # a special (投了) written there counts too
+        if node.ply < ply - 1 or not written:
+            moves = sum(1 for step in node.path() if step.move is not None)
+            raise KifuError(
+                f"--line {ply}:{n}: the line ends before move {ply}",
+                code="USAGE",
+                hint=f"the line has {moves} moves",
+            )
+        if n > len(written):
+            raise KifuError(
+                f"--line {ply}:{n}: move {ply} has {len(written)} alternative(s) there",
+                code="USAGE",
+                hint=f"N counts from 1 (the line's own move) to {len(written)}",
+            )
+        node = written[n - 1]
+    return node
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="record file, or - for stdin")
     parser.add_argument(
@@ -69,6 +112,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--game", type=int, metavar="N", help="the N-th game of the file (default: the first)"
+    )
+    parser.add_argument(
+        "--line",
+        type=_choices,
+        metavar="PLY:N[,PLY:N…]",
+        help="a variation: at move PLY take the N-th move written there (1 is the main "
+        "line's, 2 the first variation's), then on along each move's first continuation; "
+        "e.g. 4:2 or 4:2,7:2 (default: the main line)",
     )
     parser.add_argument(
         "--delay",
@@ -124,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
     data = animate(
         record,
         kind,
+        line=line_node(record, args.line) if args.line else None,
         delay=args.delay,
         delay_from=args.delay_from,
         time_scale=args.time_scale,

@@ -10,6 +10,7 @@ import pytest
 
 import kifu_lark
 from kifu_lark.cli import main
+from kifu_lark.cli.animate import _choices, line_node
 from kifu_lark.render import animate, png
 from kifu_lark.render.animation import AnimationFormat
 from kifu_lark.render.svg import board_size
@@ -226,3 +227,51 @@ def test_show_png_draws_a_shelt_record_too(tmp_path: Path) -> None:
     for option in (["--flip"], ["--style", "book"]):
         assert 2 == main(["show", str(SHELT), "--png", str(tmp_path / "t.png"), *option])
     assert not (tmp_path / "t.png").exists()
+
+
+BRANCHES = FIXTURES / "kif" / "canonical" / "branches.kif"
+
+
+@pytest.mark.parametrize(
+    ("choice", "moves"),
+    [
+        ("4:2", ["7g7f", "3c3d", "8h2b+", "8b2b", "7i8h"]),
+        ("4:1", ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]),
+        ("1:2", ["2g2f", "8c8d", "2f2e"]),
+        ("6:2", ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "7a6b"]),  # past the 投了 at 6
+        ("4:2,5:1", ["7g7f", "3c3d", "8h2b+", "8b2b", "7i8h"]),
+    ],
+)
+def test_animate_line_follows_a_variation(choice: str, moves: list[str], tmp_path: Path) -> None:
+    """--line PLY:N takes the N-th move written at move PLY, then first continuations: the
+    animation is the API's of that line (frames = its moves + 1)."""
+    need_images_extra()
+    game = kifu_lark.load(BRANCHES)
+    node = line_node(game, _choices(choice))
+    assert moves == [n.move.usi() for n in game.line(node) if n.move is not None]
+    out = tmp_path / "line.png"
+    assert 0 == main(["animate", str(BRANCHES), "-o", str(out), "--line", choice])
+    assert len(moves) + 1 == getattr(decode(out.read_bytes()), "n_frames", 1)
+    assert out.read_bytes() == animate(game, "apng", line=node)
+
+
+@pytest.mark.parametrize(
+    ("choice", "message"),
+    [
+        ("4:3", "--line 4:3: move 4 has 2 alternative(s) there"),
+        ("9:1", "--line 9:1: the line ends before move 9 [USAGE] (the line has 5 moves)"),
+        ("4:2,6:2", "the line ends before move 6"),
+        ("4-2", "'4-2': give PLY:N"),
+        ("0:1", "'0:1': give PLY:N"),
+        ("5:1,4:2", "give each move once, in increasing order"),
+    ],
+)
+def test_animate_line_that_is_not_there(
+    choice: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A move past the line's end, an alternative that is not written, a malformed
+    --line: exit 2 naming it, nothing written."""
+    out = tmp_path / "line.gif"
+    assert 2 == main(["animate", str(BRANCHES), "-o", str(out), "--line", choice])
+    assert message in capsys.readouterr().err
+    assert not out.exists()
