@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "validate",
     "export",
     "show",
+    "animate",
     "html",
     "tactics",
     "demo",

@@ -1,12 +1,11 @@
-"""``kifu-lark show``: print the board of a record at a ply (text, or SVG with ``--svg``),
-then how its main line ends and whether the rules agree (``ending: 投了 (後手 wins) —
-agrees: …``)."""
+"""``kifu-lark show``: print the board of a record at a ply (text; or a picture with ``--svg``
+or ``--png``, in the game or the book style), then how its main line ends and whether the
+rules agree (``ending: 投了 (後手 wins) — agrees: …``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from kifu_lark.cli.common import (
@@ -15,19 +14,28 @@ from kifu_lark.cli.common import (
     read_records,
     verdict_rule,
 )
+from kifu_lark.cli.pictures import add_picture_options, refuse_existing, write_picture
 from kifu_lark.dataset.verdict_reports import ending_word, judge
 from kifu_lark.errors import KifuError
 from kifu_lark.explore import destinations, mark_destinations_text
-from kifu_lark.files import write_atomically
 from kifu_lark.formats.base import WriteOptions
 from kifu_lark.formats.registry import get_format
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind
 from kifu_lark.model.square import Square
-from kifu_lark.render.svg import GLYPHS, svg_board
+from kifu_lark.render.raster import svg_to_png
+from kifu_lark.render.svg import STYLES, svg_board
 
 NAME = "show"
 HELP = "print the board of a record after a given ply (default: the end of the main line)"
+EPILOG = (
+    "pictures: --svg OUT and --png OUT (the images extra: pip install 'kifu-lark[images]') "
+    "draw the board in the game style (wooden board, piece shapes, the last move marked) or "
+    "with --style book as a printed diagram (black on white, letters alone, nothing "
+    "marked). Each file is written to a temporary name and renamed; one that exists is "
+    "replaced only with --overwrite. Exit status: 0 shown, 1 invalid record, 2 usage or I/O "
+    "error (or an output that exists)"
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -43,11 +51,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--svg", metavar="OUT", help="write an SVG picture of the board to OUT")
     parser.add_argument(
-        "--glyphs",
-        choices=GLYPHS,
-        help="with --svg, for shogi: kanji pieces (default; needs a CJK font where the "
-        "picture is shown) or letters (P, +R: legible with any font)",
+        "--png",
+        metavar="OUT",
+        help="write a PNG picture of the board to OUT (needs the images extra)",
     )
+    parser.add_argument(
+        "--style",
+        choices=STYLES,
+        help="with --svg/--png, for shogi: game (default: as a program shows it, the last "
+        "move marked) or book (a printed diagram: black on white, no marks)",
+    )
+    add_picture_options(parser, "with --svg/--png, for shogi", sized="with --png")
     parser.add_argument(
         "--moves", metavar="SQUARE", help="mark where the piece on SQUARE (e.g. 55) can go"
     )
@@ -100,12 +114,7 @@ def run(args: argparse.Namespace) -> int:
             code="USAGE",
             hint=f"--game counts from 1 to {count}",
         )
-    if args.glyphs and not args.svg:
-        raise KifuError(
-            "--glyphs chooses the letters of an SVG picture",
-            code="USAGE",
-            hint="pass --svg OUT too",
-        )
+    _check_picture_options(args)
     if args.game is None and count > 1:
         print(f"{name}: {games}; showing the first (--game N shows game N)", file=sys.stderr)
     record: Any = records[number - 1]
@@ -120,17 +129,20 @@ def run(args: argparse.Namespace) -> int:
                 code="USAGE",
                 hint="name a square holding a piece (see the board without --moves)",
             )
-    if args.svg:
+    if args.svg or args.png:
         marks: list[Square] = []
         if args.moves:
             marks = destinations(record.position_at(node), _square(args.moves))
+        book = args.style == "book"
         svg = svg_board(
             record.position_at(node),
-            last_move=node.move,
+            last_move=None if book else node.move,
             marks=marks,
             glyphs=args.glyphs or "kanji",
+            flipped=args.flip,
+            style=args.style or "game",
         )
-        _write_svg(svg, args.svg)
+        _write_pictures(svg, args)
         return 0
     if args.moves:
         print(mark_destinations_text(record.position_at(node), _square(args.moves)), end="")
@@ -171,14 +183,53 @@ def ending_line(game: Game, impasse: str = "27") -> str | None:
     return f"ending: {ending_word(declared.kind)}{result} — {said}: {found.reason}"
 
 
-def _write_svg(svg: str, path: str) -> None:
-    """Write the picture (through a temporary file renamed into place) and say where.
+def _check_picture_options(args: argparse.Namespace) -> None:
+    """Refuse a picture option without a picture to apply to, and marks in a book diagram.
 
     Raises:
-        KifuError: ``IO`` when ``path`` cannot be written, with what to check.
+        KifuError: ``USAGE`` naming the option and what it needs.
     """
-    write_atomically(Path(path), svg.encode("utf-8"))
-    print(f"wrote {path} (SVG)", file=sys.stderr)
+    picture = args.svg or args.png
+    for option, given in (
+        ("--glyphs", args.glyphs),
+        ("--style", args.style),
+        ("--flip", args.flip),
+        ("--size", args.size),
+    ):
+        if given and not picture:
+            raise KifuError(
+                f"{option} sets how a picture is drawn",
+                code="USAGE",
+                hint="pass --svg OUT or --png OUT too",
+            )
+    if args.size and not args.png:
+        raise KifuError(
+            "--size sets a PNG picture's width (an SVG scales to any size)",
+            code="USAGE",
+            hint="pass --png OUT too",
+        )
+    if args.style == "book" and args.moves and picture:
+        raise KifuError(
+            "a book-style diagram marks nothing: --moves cannot be drawn",
+            code="USAGE",
+            hint="leave --moves out, or draw the game style",
+        )
+
+
+def _write_pictures(svg: str, args: argparse.Namespace) -> None:
+    """Write the SVG and/or its PNG (each through a temporary file renamed into place) and
+    say where; an output that exists is refused before either is written.
+
+    Raises:
+        KifuError: ``EXISTS`` for an output that exists (without ``--overwrite``); ``IO``
+            when one cannot be written; ``MISSING_EXTRA`` for a PNG without resvg-py.
+    """
+    refuse_existing([p for p in (args.svg, args.png) if p], args.overwrite)
+    data = svg_to_png(svg, width=args.size) if args.png else b""
+    if args.svg:
+        write_picture(svg.encode("utf-8"), args.svg, "SVG", args.overwrite)
+    if args.png:
+        write_picture(data, args.png, "PNG", args.overwrite)
 
 
 def _show_other(record: Any, args: argparse.Namespace) -> int:
@@ -192,12 +243,21 @@ def _show_other(record: Any, args: argparse.Namespace) -> int:
             code="USAGE",
             hint="leave --moves out",
         )
-    if args.svg:
+    for option, given in (("--style", args.style), ("--flip", args.flip)):
+        if given:
+            raise KifuError(
+                f"{option} draws a shogi board; not available for {game} records",
+                code="USAGE",
+                hint=f"leave {option} out",
+            )
+    if args.svg or args.png:
         if fmt.board_svg is None:
             raise KifuError(
-                f"{fmt.name} records have no SVG picture", code="USAGE", hint="leave --svg out"
+                f"{fmt.name} records have no picture",
+                code="USAGE",
+                hint="leave --svg and --png out",
             )
-        _write_svg(fmt.board_svg(record, args.ply), args.svg)
+        _write_pictures(fmt.board_svg(record, args.ply), args)
         return 0
     if fmt.board_text is None:
         raise KifuError(

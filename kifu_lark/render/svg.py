@@ -13,6 +13,13 @@ CJK font draws those as empty boxes. ``glyphs="letters"`` writes the SFEN letter
 ``+R``; promoted pieces in red), files 1 … 9 and ranks a … i as USI does, and hands as
 ``P×3``, all in ASCII and Latin-1, asking for :data:`LETTER_FONTS`: legible with any font.
 
+Two styles: ``style="game"`` (the default) is the board as a program shows it: wooden board,
+piece shapes, promoted pieces in red, the last move and any marked squares highlighted.
+``style="book"`` is a diagram as printed books and magazines draw one: black ink on white, the
+pieces as their letters alone (the far side's turned upside down), no highlight and no marks;
+the hands and their side marks as in the game style. Its letters need their font, as there
+is no shape under them: ``glyphs="letters"`` is legible with any.
+
 Every piece, hand entry and highlighted square carries ``class`` and ``data-*`` attributes
 (``data-square="77"``, ``data-piece="+FU"``) so that tests and style sheets can find them.
 """
@@ -41,6 +48,10 @@ _RANK_LETTERS = "abcdefghi"
 #: What a picture's letters can be: ``"kanji"`` (歩, needs a CJK font) or ``"letters"``.
 Glyphs = Literal["kanji", "letters"]
 GLYPHS: tuple[Glyphs, ...] = ("kanji", "letters")
+#: How a picture is drawn: ``"game"`` (as a program shows a game) or ``"book"`` (a printed
+#: diagram: black on white, no piece shapes, no highlight).
+Style = Literal["game", "book"]
+STYLES: tuple[Style, ...] = ("game", "book")
 #: The ``font-family`` of ``glyphs="kanji"`` pictures, first choice first.
 KANJI_FONTS = (
     "Noto Serif CJK JP",
@@ -75,6 +86,7 @@ def svg_board(
     title: str | None = None,
     glyphs: Glyphs = "kanji",
     flipped: bool = False,
+    style: Style = "game",
 ) -> str:
     """An SVG picture of ``position``.
 
@@ -88,21 +100,29 @@ def svg_board(
         flipped: drawn from white's side: the board turned half a turn (file 1 on the
             left, the last rank at the top), black's hand top left and white's bottom
             right; the letters of the coordinates and hands stay upright.
+        style: ``"game"`` or ``"book"`` (a printed diagram; see the module's docstring),
+            which marks nothing.
 
     Returns:
         The SVG document as text (UTF-8 when encoded).
 
     Raises:
-        ValueError: for ``glyphs`` other than ``"kanji"`` and ``"letters"``.
+        ValueError: for ``glyphs`` other than ``"kanji"`` and ``"letters"``, a ``style``
+            other than ``"game"`` and ``"book"``, and a book-style picture asked to mark
+            a last move or squares.
 
     Example:
         >>> from kifu_lark.model import Position
         >>> svg_board(Position.initial()).startswith("<svg")
         True
     """
+    marks = list(marks)
+    book = _is_book(style)
+    if book and (last_move is not None or marks):
+        raise ValueError("a book-style picture marks nothing: pass no last_move and no marks")
     files, ranks = position.variant.files, position.variant.ranks
     board_x, board_y = BOARD_X, BOARD_Y
-    out = _head(files, ranks, glyphs, title if title is not None else position.sfen())
+    out = _head(files, ranks, glyphs, title if title is not None else position.sfen(), book)
 
     def corner(square: Square) -> tuple[int, int]:
         column, row = cell(square, files, ranks, flipped)
@@ -129,7 +149,9 @@ def svg_board(
     for square, piece in position.pieces():
         x, y = corner(square)
         turned = (piece.color is Color.WHITE) is not flipped
-        out += piece_svg(piece, x + CELL // 2, y + CELL // 2, glyphs, turned, square.csa())
+        out += piece_svg(
+            piece, x + CELL // 2, y + CELL // 2, glyphs, turned, square.csa(), book=book
+        )
     top, bottom = (Color.BLACK, Color.WHITE) if flipped else (Color.WHITE, Color.BLACK)
     (top_x, top_y), (bottom_x, bottom_y) = hand_anchors(files, ranks)
     out += _hand(position, top, top_x, top_y, 1, glyphs)
@@ -160,9 +182,20 @@ def board_frame(
     return "\n".join(out) + "\n"
 
 
-def _head(files: int, ranks: int, glyphs: Glyphs, title: str) -> list[str]:
+def _is_book(style: Style) -> bool:
+    """Whether ``style`` is the book style.
+
+    Raises:
+        ValueError: for a style other than ``"game"`` and ``"book"``.
+    """
+    if style not in STYLES:
+        raise ValueError(f"style must be one of {', '.join(STYLES)}, not {style!r}")
+    return style == "book"
+
+
+def _head(files: int, ranks: int, glyphs: Glyphs, title: str, book: bool = False) -> list[str]:
     """The opening of a picture: the ``<svg>`` element, its title, the background and the
-    board's squares.
+    board's squares (wooden, or white in a book-style picture).
 
     Raises:
         ValueError: for ``glyphs`` other than ``"kanji"`` and ``"letters"``.
@@ -177,7 +210,7 @@ def _head(files: int, ranks: int, glyphs: Glyphs, title: str) -> list[str]:
         f"<title>{escape(title)}</title>",
         f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
         f'<rect class="board" x="{BOARD_X}" y="{BOARD_Y}" width="{files * CELL}" '
-        f'height="{ranks * CELL}" fill="{COLORS["board"]}"/>',
+        f'height="{ranks * CELL}" fill="{"#ffffff" if book else COLORS["board"]}"/>',
     ]
 
 
@@ -204,20 +237,32 @@ def hand_anchors(files: int, ranks: int) -> tuple[tuple[int, int], tuple[int, in
 
 
 def piece_svg(
-    piece: Piece, cx: int, cy: int, glyphs: Glyphs, turned: bool, square: str | None = None
+    piece: Piece,
+    cx: int,
+    cy: int,
+    glyphs: Glyphs,
+    turned: bool,
+    square: str | None = None,
+    *,
+    book: bool = False,
 ) -> list[str]:
     """A piece centred on (cx, cy): its five-sided shape and its letter, turned half a turn
-    (pointing down) when ``turned``; ``square`` (``"77"``) goes in ``data-square``."""
+    (pointing down) when ``turned``; ``square`` (``"77"``) goes in ``data-square``. In a
+    book-style picture (``book``) the letter alone, in black whether promoted or not."""
     turn = f' transform="rotate(180 {cx} {cy})"' if turned else ""
     at = "" if square is None else f' data-square="{square}"'
-    fill = COLORS["promoted"] if piece.kind.is_promoted else COLORS["text"]
+    promoted = piece.kind.is_promoted and not book
+    fill = COLORS["promoted"] if promoted else COLORS["text"]
     if glyphs == "kanji":
         size, baseline = CELL * 3 // 4 - 4, 9
     else:
         size, baseline = (CELL // 2 if piece.kind.is_promoted else CELL * 3 // 5), 8
-    return [
+    shape = [
         f'<path class="koma"{at} d="{koma_path(cx, cy, CELL)}" '
-        f'fill="{COLORS["piece"]}" stroke="{COLORS["line"]}" stroke-width="1"{turn}/>',
+        f'fill="{COLORS["piece"]}" stroke="{COLORS["line"]}" stroke-width="1"{turn}/>'
+    ]
+    return [
+        *([] if book else shape),
         f'<text class="piece {_side(piece.color)}"{at} '
         f'data-piece="{piece.csa()}" x="{cx}" y="{cy + baseline}" font-size="{size}" '
         f'text-anchor="middle" fill="{fill}"{turn}>{_glyph(piece.kind, glyphs)}</text>',
@@ -241,13 +286,20 @@ def hand_label(kind: PieceKind, count: int, glyphs: Glyphs) -> str:
     return kind.usi + (f"×{count}" if count > 1 else "")
 
 
-def game_svg(game: Game, ply: int | None = None, *, glyphs: Glyphs = "kanji") -> str:
+def game_svg(
+    game: Game,
+    ply: int | None = None,
+    *,
+    glyphs: Glyphs = "kanji",
+    flipped: bool = False,
+    style: Style = "game",
+) -> str:
     """The SVG of ``game``'s main line after ``ply`` moves (``None``: at its end), with the
-    last move highlighted. A ``ply`` past the end draws the end. ``glyphs`` as for
-    :func:`svg_board`.
+    last move highlighted (in the game style). A ``ply`` past the end draws the end.
+    ``glyphs``, ``flipped`` and ``style`` as for :func:`svg_board`.
 
     Raises:
-        ValueError: for a negative ``ply``.
+        ValueError: for a negative ``ply``, an unknown ``glyphs`` or ``style``.
     """
     if ply is not None and ply < 0:
         raise ValueError(f"ply must be 0 or more, not {ply}")
@@ -256,9 +308,15 @@ def game_svg(game: Game, ply: int | None = None, *, glyphs: Glyphs = "kanji") ->
         line = line[:ply]
     moves = [node for node in line if node.move is not None]
     if not moves:
-        return svg_board(game.start, glyphs=glyphs)
+        return svg_board(game.start, glyphs=glyphs, flipped=flipped, style=style)
     last = moves[-1]
-    return svg_board(game.position_at(last), last_move=last.move, glyphs=glyphs)
+    return svg_board(
+        game.position_at(last),
+        last_move=last.move if style == "game" else None,
+        glyphs=glyphs,
+        flipped=flipped,
+        style=style,
+    )
 
 
 def _side(color: Color) -> str:
