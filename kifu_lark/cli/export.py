@@ -23,7 +23,7 @@ from kifu_lark.cli.common import (
 from kifu_lark.dataset.engines import ENGINES
 from kifu_lark.dataset.export import OUTPUTS, export
 from kifu_lark.dataset.output import TRAINING
-from kifu_lark.dataset.shards import SHARD_SIZE
+from kifu_lark.dataset.shards import MIN_SHARD, SHARD_SIZE, SHARDS
 from kifu_lark.dataset.training_filter import TrainingFilter
 from kifu_lark.errors import KifuError
 from kifu_lark.files import write_atomically
@@ -72,9 +72,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--shard-size",
         type=int,
-        default=SHARD_SIZE,
         metavar="N",
-        help=f"files or archive members per shard and part file (default {SHARD_SIZE})",
+        help="files or archive members per shard and part file (default: the files cut "
+        f"into {SHARDS} shards, each of {MIN_SHARD} to {SHARD_SIZE}; the same whatever -j)",
     )
     parser.add_argument(
         "--resume", action="store_true", help="skip the shards a previous run completed"
@@ -164,7 +164,7 @@ def _training_filter(args: argparse.Namespace) -> TrainingFilter | None:
 
 def run(args: argparse.Namespace) -> int:
     check_read_options(args)
-    if args.shard_size < 1:
+    if args.shard_size is not None and args.shard_size < 1:
         raise KifuError(
             "--shard-size must be at least 1", code="USAGE", hint="e.g. --shard-size 10000"
         )

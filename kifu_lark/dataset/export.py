@@ -14,7 +14,7 @@ from typing import Any
 from kifu_lark.dataset.engines import Progress, check_engine, run
 from kifu_lark.dataset.extras import require
 from kifu_lark.dataset.output import DONE, PLAN, SUFFIXES, TABLES, TRAINING
-from kifu_lark.dataset.shards import SHARD_SIZE, Shard, plan
+from kifu_lark.dataset.shards import Shard, plan
 from kifu_lark.dataset.sources import expand_sources
 from kifu_lark.dataset.tasks import ExportTask, ReadOptions
 from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
@@ -74,7 +74,7 @@ def export(
     engine: str = "serial",
     jobs: int = 1,
     scheduler: str | None = None,
-    shard_size: int = SHARD_SIZE,
+    shard_size: int | None = None,
     resume: bool = False,
     overwrite: bool = False,
     positions: bool = True,
@@ -104,7 +104,9 @@ def export(
         engine: ``serial``, ``pool`` or ``dask`` (see :func:`kifu_lark.dataset.engines.run`).
         jobs: worker processes for ``pool`` and a local Dask cluster.
         scheduler: the address of a running Dask scheduler.
-        shard_size: entries (files or archive members) per shard.
+        shard_size: entries (files or archive members) per shard; by default the entries
+            are cut into shards that any number of workers shares
+            (:func:`kifu_lark.dataset.shards.shard_size_for`), the same whatever ``jobs``.
         resume: skip the shards a previous run with the same options completed.
         overwrite: replace a previous export in ``out``.
         positions: write the ``positions`` table.

@@ -27,6 +27,7 @@ from kifu_lark.dataset.replay import node_evaluation
 from kifu_lark.dataset.rows import Tables, display_name
 from kifu_lark.dataset.shards import Shard
 from kifu_lark.dataset.sources import Entry, read_entries
+from kifu_lark.dataset.ticks import Ticker
 from kifu_lark.dataset.training import training_records
 from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
 from kifu_lark.dataset.verdict_reports import verdict_columns, verdict_reports
@@ -90,6 +91,7 @@ class ExportTask:
         tables = Tables(self.positions)
         failures: Counter[str] = Counter()
         plies = 0
+        ticker = Ticker(shard.index)
         with contextlib.ExitStack() as stack:
             positions = (
                 stack.enter_context(positions_part(self.out, self.to, shard.index))
@@ -100,11 +102,13 @@ class ExportTask:
                 if isinstance(found, KifuError):
                     tables.add_error(source, member, found)
                     failures[found.code] += 1
+                    ticker.step(1, True)
                     continue
                 err = _not_shogi(found)
                 if err is not None:
                     tables.add_error(source, member, err)
                     failures[err.code] += 1
+                    ticker.step(1, True)
                     continue
                 for index, game in enumerate(found):
                     plies += tables.add_game(
@@ -116,6 +120,7 @@ class ExportTask:
                         self._tactics(game),
                         verdict_columns(game, self.impasse),
                     )
+                ticker.step(len(found), False)
                 if positions is not None and tables.position_rows() >= ROW_GROUP_ROWS:
                     positions.write(tables.take_positions())
             if positions is not None and (tables.position_rows() or not positions.writes):
@@ -142,12 +147,14 @@ class ExportTask:
         stats = TrainingStats()
         failures: Counter[str] = Counter()
         records = plies = 0
+        ticker = Ticker(shard.index)
         for _, found in _read(shard, self.read):
             if not isinstance(found, KifuError):
                 found = _not_shogi(found) or found
             if isinstance(found, KifuError):
                 failures[found.code] += 1
                 records += 1
+                ticker.step(1, True)
                 continue
             for game in found:
                 records += 1
@@ -156,6 +163,7 @@ class ExportTask:
                     game, self.to, self.training, evaluations=node_evaluation, stats=stats
                 ):
                     data += record
+            ticker.step(len(found), False)
         files = write_training_part(self.out, self.to, shard.index, bytes(data))
         result: dict[str, Any] = {
             "index": shard.index,
@@ -215,11 +223,13 @@ class ValidateTask:
         reports: list[dict[str, Any]] = []
         failures: Counter[str] = Counter()
         records = 0
+        ticker = Ticker(shard.index)
         for (source, member), found in _read(shard, self.read):
             name = display_name(source, member)
             if isinstance(found, KifuError):
                 failures[found.code] += 1
                 records += 1
+                ticker.step(1, True)
                 report: dict[str, Any] = {
                     "file": name,
                     "valid": False,
@@ -245,6 +255,7 @@ class ValidateTask:
             ]
             report = validity_report(name, found, warnings, self.verdicts)
             failures.update(err["code"] for err in report["errors"])
+            ticker.step(len(found), bool(report["errors"]))
             reports.append(report)
         return {
             "index": shard.index,

@@ -11,9 +11,17 @@ from pathlib import Path
 import pytest
 
 from kifu_lark.cli import main
+from kifu_lark.dataset import engines
 
 GOOD = b"PI\n+\n+7776FU\n-3334FU\n%TORYO\n"
 BAD = b"PI\n+\n+7776FU\n+3334FU\n"
+
+
+@pytest.fixture(autouse=True)
+def every_pool_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The archives here are small: a pool would leave them to one process
+    (engines.pool_workers), so the pool's own path would go untested."""
+    monkeypatch.setattr(engines, "POOL_ENTRIES", 1)
 
 
 def _zip(path: Path, bad: bool) -> Path:

@@ -12,13 +12,20 @@ from typing import Any
 
 import pytest
 
-from kifu_lark.dataset import export
+from kifu_lark.dataset import engines, export
 from kifu_lark.dataset.records import read_games
 from kifu_lark.errors import KifuError
 from tests.dataset.archive import BAD, Archive, build
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
+
+
+@pytest.fixture(autouse=True)
+def every_pool_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The archives here are small: a pool would leave them to one process
+    (engines.pool_workers), so the pool's own path would go untested."""
+    monkeypatch.setattr(engines, "POOL_ENTRIES", 1)
 
 
 @pytest.fixture(scope="module")
@@ -160,7 +167,8 @@ def test_seven_zip_members_read_as_the_others(archive: Archive, tmp_path: Path) 
     for copy in (archive.sevenz, archive.tgz):
         out = tmp_path / copy.name
         export([str(copy)], str(out), to="jsonl")
-        lines = (out / "games" / "part-00000.jsonl").read_text(encoding="utf-8").splitlines()
+        parts = sorted((out / "games").glob("*.jsonl"))
+        lines = [line for p in parts for line in p.read_text(encoding="utf-8").splitlines()]
         rows[copy.name] = [
             (r["member"], r["moves"], r["error"] and r["error"]["code"])
             for r in map(json.loads, lines)
@@ -435,7 +443,9 @@ def test_hcpe_positions_are_the_positions_table_sfens(archive: Archive, tmp_path
     export([str(archive.zip)], str(tmp_path / "p"))
     table = _table(tmp_path / "p", "positions").to_pylist()
     ours = {" ".join(r["sfen"].split()[:3]) for r in table}
-    hcpe = np.fromfile(tmp_path / "h" / "hcpe" / "part-00000.hcpe", cshogi.HuffmanCodedPosAndEval)
+    parts = sorted((tmp_path / "h" / "hcpe").glob("*.hcpe"))
+    data = b"".join(part.read_bytes() for part in parts)
+    hcpe = np.frombuffer(data, cshogi.HuffmanCodedPosAndEval)
     board = cshogi.Board()
     decoded = set()
     for record in hcpe:
@@ -443,3 +453,18 @@ def test_hcpe_positions_are_the_positions_table_sfens(archive: Archive, tmp_path
         decoded.add(" ".join(board.sfen().split()[:3]))
     assert len(hcpe) > 50
     assert decoded <= ours
+
+
+def test_the_default_cut_gives_the_same_bytes_on_one_process_and_two(
+    archive: Archive, tmp_path: Path, no_stray_processes: None
+) -> None:
+    """No --shard-size: the entries are cut by their number alone, so -j 2 (a pool of two,
+    the archive being large enough to share) writes the very files one process writes."""
+    from kifu_lark.dataset.shards import shard_size_for
+
+    one, two = tmp_path / "one", tmp_path / "two"
+    first = export(_sources(archive), str(one), to="jsonl")
+    second = export(_sources(archive), str(two), to="jsonl", engine="pool", jobs=2)
+    assert _hashes(one) == _hashes(two)
+    entries = len(_sources(archive)) * len(archive.files)
+    assert first.shards == second.shards == -(-entries // shard_size_for(entries)) > 1
