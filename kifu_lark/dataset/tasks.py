@@ -29,7 +29,7 @@ from kifu_lark.dataset.shards import Shard
 from kifu_lark.dataset.sources import Entry, read_entries
 from kifu_lark.dataset.ticks import Ticker
 from kifu_lark.dataset.training import training_records
-from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
+from kifu_lark.dataset.training_filter import BREACH_CODES, Split, TrainingFilter, TrainingStats
 from kifu_lark.dataset.verdict_reports import verdict_columns, verdict_reports
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
@@ -83,6 +83,7 @@ class ExportTask:
     tactics: bool = False
     training: TrainingFilter | None = None
     impasse: str = "27"  # the impasse rule of the verdict columns
+    split: Split | None = None  # the test share of the files, for training records
 
     def __call__(self, shard: Shard) -> dict[str, Any]:
         if self.to in TRAINING:
@@ -141,21 +142,30 @@ class ExportTask:
         return {**result, "seconds": time.perf_counter() - started}
 
     def _training(self, shard: Shard) -> dict[str, Any]:
-        """The shard's HCPE or PSV records in one part file."""
+        """The shard's HCPE or PSV records in one part file, and the test share's in
+        another when the task splits."""
         started = time.perf_counter()
-        data = bytearray()
+        train, test = bytearray(), bytearray()
         stats = TrainingStats()
         failures: Counter[str] = Counter()
         records = plies = 0
+        split = self.split
+        counts = {"files": 0, "games": 0, "records": 0}
+        legal_only = self.training is not None and self.training.legal_only
         ticker = Ticker(shard.index)
-        for _, found in _read(shard, self.read):
+        for (source, member), found in _read(shard, self.read):
             if not isinstance(found, KifuError):
                 found = _not_shogi(found) or found
             if isinstance(found, KifuError):
                 failures[found.code] += 1
                 records += 1
+                if legal_only and found.code in BREACH_CODES:
+                    stats.skipped_games["illegal"] += 1
                 ticker.step(1, True)
                 continue
+            tested = split is not None and split.tests(source, member)
+            data = test if tested else train
+            written = stats.records
             for game in found:
                 records += 1
                 plies += sum(1 for node in game.mainline() if node.move is not None)
@@ -163,8 +173,14 @@ class ExportTask:
                     game, self.to, self.training, evaluations=node_evaluation, stats=stats
                 ):
                     data += record
+            if tested:
+                counts["files"] += 1
+                counts["games"] += len(found)
+                counts["records"] += stats.records - written
             ticker.step(len(found), False)
-        files = write_training_part(self.out, self.to, shard.index, bytes(data))
+        files = write_training_part(self.out, self.to, shard.index, bytes(train))
+        if split is not None:
+            files.update(write_training_part(self.out, self.to, shard.index, bytes(test), True))
         result: dict[str, Any] = {
             "index": shard.index,
             "records": records,
@@ -174,6 +190,8 @@ class ExportTask:
             "files": files,
             "training": stats.to_dict(),
         }
+        if split is not None:
+            result["test"] = counts
         write_marker(self.out, shard.index, shard.fingerprint, result)
         return {**result, "seconds": time.perf_counter() - started}
 
