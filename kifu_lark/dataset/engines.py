@@ -28,8 +28,9 @@ Task = Callable[[Shard], dict[str, Any]]
 
 #: Fewest entries (files or archive members) each worker of a pool must get for the pool to
 #: be started. The invariant: a pool runs only when every worker's share of reading takes
-#: longer than starting a worker (forking it, and its first records building the readers'
-#: lazily made tables again); under that, one process finishes first.
+#: longer than what the pool adds (forking the workers, sending them shards and results
+#: back, and where they are not forked, each building the readers' tables on its first
+#: record); under that, one process finishes first.
 POOL_ENTRIES = 100
 #: Least time between two redraws of the progress line.
 REDRAW_SECONDS = 0.1
@@ -176,7 +177,12 @@ def _run_pool(
     finish: Callable[[Shard, dict[str, Any]], None],
 ) -> None:
     """The shards on a pool of ``workers`` processes; their ticks come back through a
-    queue that a thread of this process hands to ``progress``."""
+    queue that a thread of this process hands to ``progress``.
+
+    A task with a ``warm_up(shard)`` method has it run here first, on the first shard, when
+    workers are forked: what a first read builds is built once, in this process, and every
+    worker inherits it, where each would otherwise build its own.
+    """
     queue: Any = None
     listener: threading.Thread | None = None
     stop = threading.Event()
@@ -185,6 +191,9 @@ def _run_pool(
         listener = threading.Thread(target=_relay, args=(queue, progress, stop), daemon=True)
         listener.start()
     try:
+        warm = getattr(task, "warm_up", None)
+        if warm is not None and multiprocessing.get_start_method() == "fork":
+            warm(shards[0])
         setup = (ticks.set_listener, (_Send(queue),)) if queue is not None else None
         with WorkerPool(workers, setup) as pool:
             futures = {pool.submit(task, shard): shard for shard in shards}

@@ -195,6 +195,11 @@ class ExportTask:
         write_marker(self.out, shard.index, shard.fingerprint, result)
         return {**result, "seconds": time.perf_counter() - started}
 
+    def warm_up(self, shard: Shard) -> None:
+        """Read the shard's first entry and drop it: what a first read builds (the grammar's
+        parsers) is then built once, in the process a pool's workers are forked from."""
+        _warm_up(shard, self.read)
+
     def done(self, shard: Shard) -> dict[str, Any] | None:
         """The shard's result when a previous run completed it, else ``None``."""
         return read_marker(self.out, shard.index, shard.fingerprint)
@@ -212,6 +217,13 @@ class ExportTask:
             }
             for f in tactics.find(game)
         ]
+
+
+def _warm_up(shard: Shard, options: ReadOptions) -> None:
+    """Read ``shard``'s first entry and drop what it gives."""
+    first = Shard(shard.index, shard.manifest, shard.offset, 1, shard.base, shard.fingerprint)
+    for _ in _read(first, options):
+        pass
 
 
 def _not_shogi(games: list[Game]) -> KifuError | None:
@@ -236,6 +248,10 @@ class ValidateTask:
 
     read: ReadOptions = ReadOptions()
     verdicts: str | None = None
+
+    def warm_up(self, shard: Shard) -> None:
+        """As :meth:`ExportTask.warm_up`."""
+        _warm_up(shard, self.read)
 
     def __call__(self, shard: Shard) -> dict[str, Any]:
         reports: list[dict[str, Any]] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
 import time
 from pathlib import Path
@@ -143,3 +144,30 @@ def test_the_progress_line_moves_within_a_shard(
     failed = sum(r["failures"]["X"] for r in results)
     assert last.startswith(f"export: {2 * size}/{2 * size} files, ")
     assert last.endswith(f"records/s, {failed} failed")
+
+
+_WARMED: list[int] = []
+
+
+class _Warmed:
+    """A task whose warm_up marks this process; each shard says whether its process was."""
+
+    def warm_up(self, shard: Shard) -> None:
+        _WARMED.append(shard.index)
+
+    def __call__(self, shard: Shard) -> dict[str, Any]:
+        time.sleep(0.05)
+        return {"index": shard.index, "warmed": list(_WARMED), "pid": os.getpid()}
+
+
+@pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork", reason="workers inherit only when forked"
+)
+def test_a_pool_warms_up_once_before_its_workers_are_forked(tmp_path: Path) -> None:
+    """task.warm_up(first shard) runs in this process before the pool starts: every worker
+    inherits what it built (the grammars' parsers, on a real task) instead of building it."""
+    _WARMED.clear()
+    results = run(_Warmed(), plan(_entries(1600), str(tmp_path)), engine="pool", jobs=2)
+    assert [0] == _WARMED
+    assert all([0] == r["warmed"] for r in results)
+    assert os.getpid() not in {r["pid"] for r in results}
