@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kifu_lark.dataset.engines import Progress, check_engine, run
+from kifu_lark.dataset.engines import Progress, check_engine, pool_workers, run
 from kifu_lark.dataset.extras import require
 from kifu_lark.dataset.output import DONE, PLAN, SUFFIXES, TABLES, TEST_FOLDERS, TRAINING
 from kifu_lark.dataset.shards import Shard, plan
@@ -102,7 +102,9 @@ def export(
         to: ``parquet`` (needs pyarrow: ``kifu-lark[parquet]``), ``jsonl``, or engine
             training records ``hcpe`` / ``psv`` / ``hcpe3`` (``<to>/part-N.<to>`` files, see
             docs/training-data.md).
-        engine: ``serial``, ``pool`` or ``dask`` (see :func:`kifu_lark.dataset.engines.run`).
+        engine: ``serial``, ``pool`` or ``dask`` (see :func:`kifu_lark.dataset.engines.run`;
+            a pool too small to share runs in this process, and the summary's ``workers``
+            says 1).
         jobs: worker processes for ``pool`` and a local Dask cluster.
         scheduler: the address of a running Dask scheduler.
         shard_size: entries (files or archive members) per shard; by default the entries
@@ -224,9 +226,17 @@ def export(
         output=out,
         to=to,
         engine=engine,
-        workers=jobs if engine != "serial" else 1,
+        workers=_workers(engine, jobs, pending),
         training=_training_totals(results.values()) if to in TRAINING else None,
     )
+
+
+def _workers(engine: str, jobs: int, shards: list[Shard]) -> int:
+    """The worker processes the run had: a pool's only when it started
+    (:func:`~kifu_lark.dataset.engines.pool_workers`), else this process."""
+    if engine == "dask":
+        return jobs
+    return (pool_workers(jobs, shards) or 1) if engine == "pool" else 1
 
 
 def _filter_settings(training: TrainingFilter | None) -> dict[str, Any] | None:

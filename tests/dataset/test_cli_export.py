@@ -50,6 +50,17 @@ def test_exit_0_with_a_summary_when_everything_reads(
     assert (1, 2, {}) == (summary["records"], summary["plies"], summary["failures"])
 
 
+def test_a_pool_too_small_to_share_runs_in_one_process_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-j 2 on one file (one shard): no pool starts, and the summary's workers is 1."""
+    source = _zip(tmp_path / "a.zip", bad=False)
+    out = tmp_path / "out"
+    assert 0 == main(["export", str(source), "-o", str(out), "--to", "jsonl", "-j", "2"])
+    summary = json.loads(capsys.readouterr().out)
+    assert ("pool", 1, 1) == (summary["engine"], summary["workers"], summary["shards"])
+
+
 def test_exit_1_when_a_record_fails_and_summary_to_a_file(tmp_path: Path) -> None:
     """A bad record: the export completes, exit 1, failures by code in --summary FILE."""
     source = _zip(tmp_path / "a.zip", bad=True)
