@@ -9,7 +9,12 @@ two:
 - the cshogi script, python-dlshogi2's ``csa_to_hcpe`` shape: ``CSA.Parser.parse_file``,
   the end-of-game filter, then per move ``is_legal``, ``to_hcp``, the score of the
   comment, ``move16``, ``push``, the records written with numpy's ``tofile``;
-- ``kifu-lark export FOLDER --to hcpe`` on one process, and with ``-j 2 --shard-size 200``.
+- ``kifu-lark export FOLDER --to hcpe`` on one process, and with ``-j 2`` (the default cut
+  of the files into shards);
+- ``kifu-lark validate FOLDER`` (reading and validating alone, one process).
+
+Then the peak memory (resident set) of ``export --to hcpe`` on one process, on a quarter of
+the files and on all of them: it must stay flat with the archive's size.
 
 Targets (issue 34): one process ≥ 0.6x the script's moves/s; ``-j 2`` ≥ 1.7x over one.
 ``BENCH_TRAINING_RECORDS`` sets the number of files (1 600 by default).
@@ -81,6 +86,24 @@ def _timed(command: list[str], out: Path) -> float:
     return best
 
 
+# Runs a command and prints the peak resident set of its process tree's largest process, KB.
+_PEAK_RSS = """
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=False, capture_output=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def _peak_rss(command: list[str], out: Path) -> int:
+    """The peak resident set of ``command`` (its largest process), in KB."""
+    if out.exists():
+        shutil.rmtree(out)
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK_RSS, *command], check=True, capture_output=True, text=True
+    )
+    return int(done.stdout.split()[-1])
+
+
 def _records(out: Path) -> int:
     """HCPE records in ``out`` (a file, or a folder of part files)."""
     files = [out] if out.is_file() else sorted(out.rglob("*.hcpe"))
@@ -108,14 +131,30 @@ def main() -> None:
         export = [sys.executable, "-m", "kifu_lark", "export", str(folder), "-o", str(ours_out)]
         one = _timed([*export, "--to", "hcpe"], ours_out)
         one_records = _records(ours_out)
-        two = _timed([*export, "--to", "hcpe", "-j", "2", "--shard-size", "200"], ours_out)
+        two = _timed([*export, "--to", "hcpe", "-j", "2"], ours_out)
+        two_records = _records(ours_out)
+        checked = _timed([sys.executable, "-m", "kifu_lark", "validate", str(folder)], ours_out)
         rows = [
-            ("the cshogi script (csa_to_hcpe)", theirs, _records(theirs_out)),
-            ("kifu-lark export --to hcpe", one, one_records),
-            ("the same, -j 2 --shard-size 200", two, _records(ours_out)),
+            ("the cshogi script (csa_to_hcpe)", theirs, f"{_records(theirs_out)} records"),
+            ("kifu-lark export --to hcpe", one, f"{one_records} records"),
+            ("the same, -j 2", two, f"{two_records} records"),
+            ("kifu-lark validate", checked, "no output"),
         ]
-        for label, seconds, records in rows:
+        for label, seconds, what in rows:
             rate = moves / seconds
-            print(f"{label}: {rate:,.0f} moves/s ({seconds:.2f} s, {records} records)")
+            print(
+                f"{label}: {rate:,.0f} moves/s, x{theirs / seconds:.2f} of the script "
+                f"({seconds:.2f} s, {what})"
+            )
         print(f"ours on one process / cshogi script: x{theirs / one:.2f} (target 0.6)")
         print(f"-j 2 over one process: x{one / two:.2f} (target 1.7)")
+        quarter = Path(tmp) / "quarter"
+        quarter.mkdir()
+        for path in sorted(folder.glob("*.csa"))[: RECORDS // 4]:
+            shutil.copy(path, quarter / path.name)
+        small = [sys.executable, "-m", "kifu_lark", "export", "--to", "hcpe", "-o", str(ours_out)]
+        peaks = [_peak_rss([*small, str(source)], ours_out) for source in (quarter, folder)]
+        print(
+            f"peak memory of export --to hcpe: {peaks[0] / 1024:,.0f} MB on {RECORDS // 4} "
+            f"files, {peaks[1] / 1024:,.0f} MB on {RECORDS} (x{peaks[1] / peaks[0]:.2f})"
+        )

@@ -1,4 +1,5 @@
-"""``kifu-lark export``: records to Parquet or JSON lines tables, or HCPE / PSV training data
+"""``kifu-lark export``: records to Parquet or JSON lines tables, or HCPE / PSV / HCPE3 training
+data
 (see docs/datasets.md).
 
 Exit status 0 when every record read, 1 when some did not (the export is complete: they
@@ -23,8 +24,8 @@ from kifu_lark.cli.common import (
 from kifu_lark.dataset.engines import ENGINES
 from kifu_lark.dataset.export import OUTPUTS, export
 from kifu_lark.dataset.output import TRAINING
-from kifu_lark.dataset.shards import SHARD_SIZE
-from kifu_lark.dataset.training_filter import TrainingFilter
+from kifu_lark.dataset.shards import MIN_SHARD, SHARD_SIZE, SHARDS
+from kifu_lark.dataset.training_filter import Split, TrainingFilter
 from kifu_lark.errors import KifuError
 from kifu_lark.files import write_atomically
 from kifu_lark.formats.japanese import special_kind
@@ -32,14 +33,16 @@ from kifu_lark.model.move import SpecialKind
 
 NAME = "export"
 HELP = (
-    "export records to Parquet or JSON lines tables, or HCPE / PSV training data; exit 0 all "
+    "export records to Parquet or JSON lines tables, or HCPE / PSV / HCPE3 training data; exit "
+    "0 all "
     "read, 1 some failed, 2 usage"
 )
 EPILOG = (
     "SOURCES are files, folders (walked recursively for record files), globs ('data/**/*.csa'), "
     "@FILE (a list of sources, one a line) and archives (.zip, .tar.gz/.tgz, .7z with "
     "kifu-lark[7z]) read without unpacking. The output folder gets games/part-NNNNN and "
-    "positions/part-NNNNN files (hcpe/ or psv/ for --to hcpe|psv), one per shard; the same "
+    "positions/part-NNNNN files (hcpe/, psv/ or hcpe3/ for --to hcpe|psv|hcpe3, and hcpe-test/ "
+    "… with --split), one per shard; the same "
     "input gives the same bytes "
     "whatever the engine. A JSON summary goes to standard output (or --summary FILE)."
 )
@@ -54,7 +57,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         choices=OUTPUTS,
         default="parquet",
         help="parquet (tables; needs kifu-lark[parquet]), jsonl (the tables as JSON lines), "
-        "hcpe or psv (engine training records, see docs/training-data.md); default parquet",
+        "hcpe, psv or hcpe3 (engine training records, see docs/training-data.md); default "
+        "parquet",
     )
     add_read_options(parser)
     parser.add_argument(
@@ -72,9 +76,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--shard-size",
         type=int,
-        default=SHARD_SIZE,
         metavar="N",
-        help=f"files or archive members per shard and part file (default {SHARD_SIZE})",
+        help="files or archive members per shard and part file (default: the files cut "
+        f"into {SHARDS} shards, each of {MIN_SHARD} to {SHARD_SIZE}; the same whatever -j)",
     )
     parser.add_argument(
         "--resume", action="store_true", help="skip the shards a previous run completed"
@@ -86,7 +90,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--summary", metavar="FILE", help="write the JSON summary to FILE")
     add_verdict_options(parser, judge=False)
-    training = parser.add_argument_group("training data (--to hcpe, --to psv)")
+    training = parser.add_argument_group("training data (--to hcpe, psv, hcpe3)")
     training.add_argument(
         "--min-plies", type=int, metavar="N", help="leave out games of fewer moves"
     )
@@ -117,6 +121,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     training.add_argument(
         "--unfinished", action="store_true", help="keep games without a result, as draws"
     )
+    training.add_argument(
+        "--legal-only",
+        action="store_true",
+        help="leave out games with an illegal move: a breach read with --tolerate, or an "
+        "%%ILLEGAL_MOVE, ±ILLEGAL_ACTION or 反則 ending (counted as 'illegal')",
+    )
+    training.add_argument(
+        "--split",
+        metavar="test=F",
+        help="write the share F of the files (0 < F < 1), chosen by a digest of each file's "
+        "name and --seed, to OUT/hcpe-test/ (psv-test/) beside OUT/hcpe/ (psv/)",
+    )
+    training.add_argument("--seed", type=int, metavar="S", help="the seed of --split (default 0)")
 
 
 def _end_reason(word: str) -> SpecialKind:
@@ -145,6 +162,7 @@ def _training_filter(args: argparse.Namespace) -> TrainingFilter | None:
         "mate_score": args.mate_score,
         "require_evaluation": args.require_evaluation or None,
         "unfinished": args.unfinished or None,
+        "legal_only": args.legal_only or None,
     }
     chosen = {k: v for k, v in given.items() if v is not None}
     if not chosen:
@@ -152,7 +170,7 @@ def _training_filter(args: argparse.Namespace) -> TrainingFilter | None:
     if args.to not in TRAINING:
         flags = ", ".join("--" + k.replace("_", "-") for k in chosen)
         raise KifuError(
-            f"{flags}: for --to hcpe or psv, not {args.to}",
+            f"{flags}: for --to hcpe, psv or hcpe3, not {args.to}",
             code="USAGE",
             hint="add --to hcpe or --to psv",
         )
@@ -162,9 +180,36 @@ def _training_filter(args: argparse.Namespace) -> TrainingFilter | None:
         raise KifuError(str(err), code="USAGE", hint="limits are 0 … 32767") from None
 
 
+def _split(args: argparse.Namespace) -> Split | None:
+    """The test split ``--split test=F --seed S`` asks for, ``None`` without ``--split``."""
+    if args.split is None:
+        if args.seed is not None:
+            raise KifuError("--seed: for --split", code="USAGE", hint="add --split test=0.1")
+        return None
+    name, _, share = args.split.partition("=")
+    try:
+        fraction = float(share)
+        if name != "test":
+            raise ValueError(name)
+        split = Split(fraction, args.seed or 0)
+    except ValueError:
+        raise KifuError(
+            f"--split {args.split}: expected test=F, F between 0 and 1",
+            code="USAGE",
+            hint="e.g. --split test=0.1",
+        ) from None
+    if args.to not in TRAINING:
+        raise KifuError(
+            f"--split: for --to hcpe, psv or hcpe3, not {args.to}",
+            code="USAGE",
+            hint="add --to hcpe or --to psv",
+        )
+    return split
+
+
 def run(args: argparse.Namespace) -> int:
     check_read_options(args)
-    if args.shard_size < 1:
+    if args.shard_size is not None and args.shard_size < 1:
         raise KifuError(
             "--shard-size must be at least 1", code="USAGE", hint="e.g. --shard-size 10000"
         )
@@ -194,6 +239,7 @@ def run(args: argparse.Namespace) -> int:
         progress=True,
         training=_training_filter(args),
         impasse=verdict_rule(args) or "27",
+        split=_split(args),
     )
     text = json.dumps(summary.to_dict(), ensure_ascii=False, indent=1)
     if args.summary:

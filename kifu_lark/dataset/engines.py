@@ -6,13 +6,17 @@ come back in shard order whatever order the shards finish in.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import multiprocessing
 import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import as_completed
 from typing import Any, TextIO
 
+from kifu_lark.dataset import ticks
 from kifu_lark.dataset.extras import require
 from kifu_lark.dataset.shards import Shard
 from kifu_lark.dataset.workers import WorkerPool
@@ -22,10 +26,27 @@ ENGINES = ("serial", "pool", "dask")
 _DASK = Setting("engine", "dask")
 Task = Callable[[Shard], dict[str, Any]]
 
+#: Fewest entries (files or archive members) each worker of a pool must get for the pool to
+#: be started. The invariant: a pool runs only when every worker's share of reading takes
+#: longer than what the pool adds (forking the workers, sending them shards and results
+#: back, and where they are not forked, each building the readers' tables on its first
+#: record); under that, one process finishes first.
+POOL_ENTRIES = 100
+#: Least time between two redraws of the progress line.
+REDRAW_SECONDS = 0.1
+#: How long the thread that relays a pool's ticks waits when none has come.
+RELAY_SECONDS = 0.05
+
 
 class Progress:
     """A one-line progress report on standard error, shown only on a terminal: entries
-    done of all, records per second, failures so far."""
+    done of all, records per second, failures so far.
+
+    Finished shards count through :meth:`update`; a shard in progress through
+    :meth:`tick` (its counts so far, which the shard's result then replaces), so the line
+    moves within a shard. It is redrawn at most every :data:`REDRAW_SECONDS`, and once more
+    by :meth:`close`.
+    """
 
     def __init__(self, label: str, total: int, stream: TextIO | None = None) -> None:
         self.label = label
@@ -34,26 +55,64 @@ class Progress:
         self.enabled = self.stream.isatty()
         self.started = time.perf_counter()
         self.entries = self.records = self.failures = 0
+        self._running: dict[int, tuple[int, int, int]] = {}
+        self._finished: set[int] = set()
+        self._drawn = 0.0
+        self._lock = threading.Lock()
+
+    def tick(self, index: int, entries: int, records: int, failures: int) -> None:
+        """The counts so far of shard ``index``, still running; redraw."""
+        with self._lock:
+            if index not in self._finished:  # a pool's tick can come after the result
+                self._running[index] = (entries, records, failures)
+                self._draw(final=False)
 
     def update(self, shard: Shard, result: dict[str, Any]) -> None:
         """Count a finished shard and redraw."""
-        self.entries += shard.count
-        self.records += int(result.get("records", 0))
-        self.failures += sum(result.get("failures", {}).values())
-        if self.enabled:
-            rate = self.records / max(time.perf_counter() - self.started, 1e-9)
-            print(
-                f"\r{self.label}: {self.entries:,}/{self.total:,} files, "
-                f"{rate:,.0f} records/s, {self.failures:,} failed",
-                end="",
-                file=self.stream,
-                flush=True,
-            )
+        with self._lock:
+            self._running.pop(shard.index, None)
+            self._finished.add(shard.index)
+            self.entries += shard.count
+            self.records += int(result.get("records", 0))
+            self.failures += sum(result.get("failures", {}).values())
+            self._draw(final=False)
+
+    def _draw(self, final: bool) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if not final and now - self._drawn < REDRAW_SECONDS:
+            return
+        self._drawn = now
+        entries, records, failures = self.entries, self.records, self.failures
+        for done, read, failed in self._running.values():
+            entries += done
+            records += read
+            failures += failed
+        rate = records / max(now - self.started, 1e-9)
+        print(
+            f"\r{self.label}: {entries:,}/{self.total:,} files, "
+            f"{rate:,.0f} records/s, {failures:,} failed",
+            end="",
+            file=self.stream,
+            flush=True,
+        )
 
     def close(self) -> None:
-        """End the line."""
+        """Draw the last counts and end the line."""
         if self.enabled:
+            with self._lock:
+                self._draw(final=True)
             print(file=self.stream, flush=True)
+
+
+def pool_workers(jobs: int, shards: list[Shard]) -> int:
+    """How many worker processes the ``pool`` engine starts for ``shards``: at most
+    ``jobs`` and one a shard, and none (the work runs in this process) unless every
+    worker gets :data:`POOL_ENTRIES` entries or more."""
+    entries = sum(shard.count for shard in shards)
+    workers = min(jobs, len(shards), entries // POOL_ENTRIES)
+    return workers if workers > 1 else 0
 
 
 def run(
@@ -70,12 +129,14 @@ def run(
     Args:
         task: a picklable callable (a module-level class instance) run once per shard.
         shards: the shards.
-        engine: ``serial`` (this process), ``pool`` (``jobs`` processes) or ``dask``
-            (the cluster at ``scheduler``, else a ``distributed.LocalCluster`` of ``jobs``
+        engine: ``serial`` (this process), ``pool`` (``jobs`` processes, or this process
+            when the work is too small to share: :func:`pool_workers`) or ``dask`` (the
+            cluster at ``scheduler``, else a ``distributed.LocalCluster`` of ``jobs``
             single-threaded worker processes).
         jobs: workers for ``pool`` and a local Dask cluster.
         scheduler: a Dask scheduler's address (``tcp://host:8786``).
-        progress: reports each finished shard.
+        progress: reports each finished shard, and on ``serial`` and ``pool`` the shards
+            in progress (a task counts its entries on a :class:`~kifu_lark.dataset.ticks.Ticker`).
 
     Raises:
         KifuError: ``USAGE`` for an unknown engine; ``MISSING_EXTRA`` when Dask is not
@@ -83,6 +144,7 @@ def run(
     """
     check_engine(engine)
     done: dict[int, dict[str, Any]] = {}
+    ticking = progress is not None and progress.enabled
 
     def finish(shard: Shard, result: dict[str, Any]) -> None:
         done[shard.index] = result
@@ -90,20 +152,82 @@ def run(
             progress.update(shard, result)
 
     try:
+        workers = pool_workers(jobs, shards) if engine == "pool" else 0
         if engine == "dask":
             _run_dask(task, shards, jobs, scheduler, finish)
-        elif engine == "pool" and jobs > 1 and len(shards) > 1:
-            with WorkerPool(jobs) as pool:
-                futures = {pool.submit(task, shard): shard for shard in shards}
-                for future in as_completed(futures):
-                    finish(futures[future], future.result())
+        elif workers:
+            _run_pool(task, shards, workers, progress if ticking else None, finish)
         else:
-            for shard in shards:
-                finish(shard, task(shard))
+            with contextlib.ExitStack() as stack:
+                if progress is not None and ticking:
+                    stack.enter_context(ticks.listen(progress.tick))
+                for shard in shards:
+                    finish(shard, task(shard))
     finally:
         if progress is not None:
             progress.close()
     return [done[shard.index] for shard in shards]
+
+
+def _run_pool(
+    task: Task,
+    shards: list[Shard],
+    workers: int,
+    progress: Progress | None,
+    finish: Callable[[Shard, dict[str, Any]], None],
+) -> None:
+    """The shards on a pool of ``workers`` processes; their ticks come back through a
+    queue that a thread of this process hands to ``progress``.
+
+    A task with a ``warm_up(shard)`` method has it run here first, on the first shard, when
+    workers are forked: what a first read builds is built once, in this process, and every
+    worker inherits it, where each would otherwise build its own.
+    """
+    queue: Any = None
+    listener: threading.Thread | None = None
+    stop = threading.Event()
+    if progress is not None:
+        queue = multiprocessing.SimpleQueue()
+        listener = threading.Thread(target=_relay, args=(queue, progress, stop), daemon=True)
+        listener.start()
+    try:
+        warm = getattr(task, "warm_up", None)
+        if warm is not None and multiprocessing.get_start_method() == "fork":
+            warm(shards[0])
+        setup = (ticks.set_listener, (_Send(queue),)) if queue is not None else None
+        with WorkerPool(workers, setup) as pool:
+            futures = {pool.submit(task, shard): shard for shard in shards}
+            for future in as_completed(futures):
+                finish(futures[future], future.result())
+    finally:
+        stop.set()
+        if listener is not None:
+            listener.join()
+            queue.close()
+
+
+class _Send:
+    """A worker's tick listener: the counts go to the parent through ``queue``."""
+
+    def __init__(self, queue: Any) -> None:
+        self.queue = queue
+
+    def __call__(self, index: int, entries: int, records: int, failures: int) -> None:
+        self.queue.put((index, entries, records, failures))
+
+
+def _relay(queue: Any, progress: Progress, stop: threading.Event) -> None:
+    """Hand the workers' ticks to ``progress`` until ``stop`` is set. This process never
+    writes to the queue: a worker stopped in the middle of a write can hold its lock."""
+    while not stop.is_set():
+        if queue.empty():
+            stop.wait(RELAY_SECONDS)
+            continue
+        try:
+            counts = queue.get()
+        except Exception:  # a message cut short by a worker that was stopped
+            return
+        progress.tick(*counts)
 
 
 def check_engine(engine: str) -> None:

@@ -11,13 +11,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kifu_lark.dataset.engines import Progress, check_engine, run
+from kifu_lark.dataset.engines import Progress, check_engine, pool_workers, run
 from kifu_lark.dataset.extras import require
-from kifu_lark.dataset.output import DONE, PLAN, SUFFIXES, TABLES, TRAINING
-from kifu_lark.dataset.shards import SHARD_SIZE, Shard, plan
+from kifu_lark.dataset.output import DONE, PLAN, SUFFIXES, TABLES, TEST_FOLDERS, TRAINING
+from kifu_lark.dataset.shards import Shard, plan
 from kifu_lark.dataset.sources import expand_sources
 from kifu_lark.dataset.tasks import ExportTask, ReadOptions
-from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
+from kifu_lark.dataset.training_filter import Split, TrainingFilter, TrainingStats
 from kifu_lark.dataset.verdict_reports import IMPASSE_RULES
 from kifu_lark.errors import KifuError, Setting
 from kifu_lark.files import write_atomically
@@ -74,7 +74,7 @@ def export(
     engine: str = "serial",
     jobs: int = 1,
     scheduler: str | None = None,
-    shard_size: int = SHARD_SIZE,
+    shard_size: int | None = None,
     resume: bool = False,
     overwrite: bool = False,
     positions: bool = True,
@@ -86,6 +86,7 @@ def export(
     progress: bool = False,
     training: TrainingFilter | None = None,
     impasse: str = "27",
+    split: Split | None = None,
 ) -> Summary:
     """Read every record of ``sources`` and write the ``games`` (and ``positions``) tables
     under the folder ``out``, one part file per shard: ``games/part-00000.parquet`` ….
@@ -99,12 +100,16 @@ def export(
         out: the output folder; it must be empty or absent unless ``resume`` or
             ``overwrite``.
         to: ``parquet`` (needs pyarrow: ``kifu-lark[parquet]``), ``jsonl``, or engine
-            training records ``hcpe`` / ``psv`` (``<to>/part-N.<to>`` files, see
+            training records ``hcpe`` / ``psv`` / ``hcpe3`` (``<to>/part-N.<to>`` files, see
             docs/training-data.md).
-        engine: ``serial``, ``pool`` or ``dask`` (see :func:`kifu_lark.dataset.engines.run`).
+        engine: ``serial``, ``pool`` or ``dask`` (see :func:`kifu_lark.dataset.engines.run`;
+            a pool too small to share runs in this process, and the summary's ``workers``
+            says 1).
         jobs: worker processes for ``pool`` and a local Dask cluster.
         scheduler: the address of a running Dask scheduler.
-        shard_size: entries (files or archive members) per shard.
+        shard_size: entries (files or archive members) per shard; by default the entries
+            are cut into shards that any number of workers shares
+            (:func:`kifu_lark.dataset.shards.shard_size_for`), the same whatever ``jobs``.
         resume: skip the shards a previous run with the same options completed.
         overwrite: replace a previous export in ``out``.
         positions: write the ``positions`` table.
@@ -112,10 +117,14 @@ def export(
         source_format, encoding, tolerate, globs: how records are found and read, as
             ``kifu-lark validate`` takes them.
         progress: show a progress line on standard error when it is a terminal.
-        training: for ``hcpe`` and ``psv``, which games and positions to write and how
+        training: for ``hcpe``, ``psv`` and ``hcpe3``, which games and positions to write and how
             scores are bounded (default: every game with a result).
         impasse: the impasse rule the ``termination`` and ``verdict_agrees`` columns judge
             入玉宣言 and 持将棋 by (:func:`kifu_lark.verdict`): ``"27"`` or ``"24"``.
+        split: for training records, the test share of the files
+            (:class:`~kifu_lark.dataset.training_filter.Split`), written to
+            ``<to>-test/part-N.<to>`` beside ``<to>/``; the summary's ``training`` counts
+            its ``test`` files, games and records.
 
     Raises:
         KifuError: ``USAGE`` for bad arguments, sources that name nothing or an output
@@ -145,6 +154,14 @@ def export(
             hint=" or ".join(map(str, targets)) + ", or leave the filters out",
             settings=targets,
         )
+    if split is not None and to not in TRAINING:
+        targets = [Setting("to", name) for name in TRAINING]
+        raise KifuError(
+            f"a test split applies to {' and '.join(TRAINING)}, not to {to}",
+            code="USAGE",
+            hint=" or ".join(map(str, targets)) + ", or leave the split out",
+            settings=targets,
+        )
     tolerated = sorted(tolerate)
     settings: dict[str, Any] = {
         "to": to,
@@ -157,6 +174,8 @@ def export(
         "training": _filter_settings(training),
         "impasse": impasse,
     }
+    if split is not None:  # absent otherwise: a resume of an export made before splits
+        settings["split"] = {"test": split.test, "seed": split.seed}
     # Every refusal comes before the first write: the sources are walked (a .7z needs its
     # extra) once the output folder is known to be usable, and only then is it touched.
     state = _output_state(Path(out), settings, resume, overwrite)
@@ -178,6 +197,7 @@ def export(
         tactics,
         training,
         impasse,
+        split,
     )
     results: dict[int, dict[str, Any]] = {}
     pending: list[Shard] = []
@@ -206,9 +226,17 @@ def export(
         output=out,
         to=to,
         engine=engine,
-        workers=jobs if engine != "serial" else 1,
+        workers=_workers(engine, jobs, pending),
         training=_training_totals(results.values()) if to in TRAINING else None,
     )
+
+
+def _workers(engine: str, jobs: int, shards: list[Shard]) -> int:
+    """The worker processes the run had: a pool's only when it started
+    (:func:`~kifu_lark.dataset.engines.pool_workers`), else this process."""
+    if engine == "dask":
+        return jobs
+    return (pool_workers(jobs, shards) or 1) if engine == "pool" else 1
 
 
 def _filter_settings(training: TrainingFilter | None) -> dict[str, Any] | None:
@@ -232,20 +260,30 @@ def _filter_settings(training: TrainingFilter | None) -> dict[str, Any] | None:
         "mate_score": training.mate_score,
         "require_evaluation": training.require_evaluation,
         "unfinished": training.unfinished,
+        # absent when off: a resume of an export made before the option
+        **({"legal_only": True} if training.legal_only else {}),
     }
 
 
 def _training_totals(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The shards' training counts added up."""
     total = TrainingStats()
+    test: Counter[str] = Counter()
+    split = False
     for result in results:
+        if "test" in result:
+            split = True
+            test.update(result["test"])
         counts = result["training"]
         total.games += counts["games"]
         total.games_written += counts["games_written"]
         total.records += counts["records"]
         total.skipped_games.update(counts["skipped_games"])
         total.skipped_positions.update(counts["skipped_positions"])
-    return total.to_dict()
+    totals = total.to_dict()
+    if split:
+        totals["test"] = {key: test[key] for key in ("files", "games", "records")}
+    return totals
 
 
 def _output_state(out: Path, settings: dict[str, Any], resume: bool, overwrite: bool) -> str:
@@ -299,7 +337,7 @@ def _prepare(out: Path, settings: dict[str, Any], state: str) -> None:
     if state == "resume":
         _remove_temporaries(out)
     elif state == "overwrite":
-        for name in (*TABLES, *TRAINING, DONE, PLAN):
+        for name in (*TABLES, *TRAINING, *TEST_FOLDERS, DONE, PLAN):
             shutil.rmtree(out / name, ignore_errors=True)
     settings_file = out / PLAN / "settings.json"
     write_atomically(settings_file, json.dumps(settings, indent=1).encode("utf-8"))
@@ -308,7 +346,7 @@ def _prepare(out: Path, settings: dict[str, Any], state: str) -> None:
 def _remove_temporaries(out: Path) -> None:
     """Drop the temporary files a run ended outright (SIGKILL, a power cut) left: hidden
     ``.NAME.XXXX.part`` files, as :mod:`kifu_lark.files` names them, never complete."""
-    for name in (*TABLES, *TRAINING, DONE, PLAN):
+    for name in (*TABLES, *TRAINING, *TEST_FOLDERS, DONE, PLAN):
         folder = out / name
         if folder.is_dir():
             for path in folder.glob(".*.part"):
@@ -317,7 +355,7 @@ def _remove_temporaries(out: Path) -> None:
 
 def _remove_stale(out: Path, shards: int) -> None:
     """Drop parts and markers of shards past the plan's last (left by a larger plan)."""
-    for name in (*TABLES, *TRAINING, DONE):
+    for name in (*TABLES, *TRAINING, *TEST_FOLDERS, DONE):
         folder = out / name
         if not folder.is_dir():
             continue

@@ -21,9 +21,17 @@ from kifu_lark.dataset.rows import POSITION_COLUMNS, Tables
 from kifu_lark.files import atomic_file, write_atomically
 
 #: Output kinds and the extension of their part files.
-SUFFIXES = {"parquet": ".parquet", "jsonl": ".jsonl", "hcpe": ".hcpe", "psv": ".psv"}
+SUFFIXES = {
+    "parquet": ".parquet",
+    "jsonl": ".jsonl",
+    "hcpe": ".hcpe",
+    "psv": ".psv",
+    "hcpe3": ".hcpe3",
+}
 #: Outputs of engine training records (``kifu_lark.dataset.training``), one folder each.
-TRAINING = ("hcpe", "psv")
+TRAINING = ("hcpe", "psv", "hcpe3")
+#: The folders of the test splits of training outputs (``--split``).
+TEST_FOLDERS = tuple(f"{name}-test" for name in TRAINING)
 TABLES = ("games", "positions")
 DONE = "_done"
 PLAN = "_plan"
@@ -246,9 +254,17 @@ def positions_part(out: str, to: str, index: int) -> Iterator[PositionsPart]:
         part.close()
 
 
-def write_training_part(out: str, to: str, index: int, data: bytes) -> dict[str, int]:
-    """Write shard ``index``'s training records as ``<to>/part-<index>.<to>``."""
-    rel = f"{to}/{part_name(index)}{SUFFIXES[to]}"
+def test_folder(to: str) -> str:
+    """``hcpe-test``: the folder of the test split's part files of training output ``to``."""
+    return f"{to}-test"
+
+
+def write_training_part(
+    out: str, to: str, index: int, data: bytes, test: bool = False
+) -> dict[str, int]:
+    """Write shard ``index``'s training records as ``<to>/part-<index>.<to>``, or its test
+    split's as ``<to>-test/part-<index>.<to>``."""
+    rel = f"{test_folder(to) if test else to}/{part_name(index)}{SUFFIXES[to]}"
     write_atomically(Path(out) / rel, data)
     return {rel: len(data)}
 

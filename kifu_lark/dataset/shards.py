@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,8 +20,22 @@ from pathlib import Path
 from kifu_lark.dataset.sources import Entry
 from kifu_lark.files import write_atomically
 
-#: Records per shard by default: enough to pay the cost of a task, few enough to spread.
+#: The most entries a shard takes by default: a shard's part files and memory stay bounded.
 SHARD_SIZE = 10_000
+#: Shards the default cut makes at least, where the entries allow (:func:`shard_size_for`):
+#: more than the workers of any ``-j`` a machine runs, so that they all share the work
+#: and the last shard to finish is a small part of it. The cut depends on the entries
+#: alone, never on the workers: the output is the same whatever the engine and ``-j``.
+SHARDS = 32
+#: The fewest entries a shard of the default cut takes: a shard's own cost (its task, part
+#: files and marker) stays a small part of its reading.
+MIN_SHARD = 50
+
+
+def shard_size_for(count: int) -> int:
+    """The default shard size for ``count`` entries: ``count`` cut into :data:`SHARDS`
+    shards, bounded by :data:`MIN_SHARD` and :data:`SHARD_SIZE`."""
+    return min(SHARD_SIZE, max(MIN_SHARD, math.ceil(count / SHARDS)))
 
 
 @dataclass(frozen=True)
@@ -55,9 +70,11 @@ class Shard:
         return found
 
 
-def plan(entries: Sequence[Entry], work_dir: str, shard_size: int = SHARD_SIZE) -> list[Shard]:
+def plan(entries: Sequence[Entry], work_dir: str, shard_size: int | None = None) -> list[Shard]:
     """Write the manifest of ``entries`` in ``work_dir`` and cut it into shards of
-    ``shard_size`` entries, in order."""
+    ``shard_size`` entries (default :func:`shard_size_for` the entries), in order."""
+    if shard_size is None:
+        shard_size = shard_size_for(len(entries))
     if shard_size < 1:
         raise ValueError("shard_size must be at least 1")
     manifest = str(Path(work_dir).resolve() / "entries.jsonl")

@@ -27,8 +27,9 @@ from kifu_lark.dataset.replay import node_evaluation
 from kifu_lark.dataset.rows import Tables, display_name
 from kifu_lark.dataset.shards import Shard
 from kifu_lark.dataset.sources import Entry, read_entries
+from kifu_lark.dataset.ticks import Ticker
 from kifu_lark.dataset.training import training_records
-from kifu_lark.dataset.training_filter import TrainingFilter, TrainingStats
+from kifu_lark.dataset.training_filter import BREACH_CODES, Split, TrainingFilter, TrainingStats
 from kifu_lark.dataset.verdict_reports import verdict_columns, verdict_reports
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
@@ -82,6 +83,7 @@ class ExportTask:
     tactics: bool = False
     training: TrainingFilter | None = None
     impasse: str = "27"  # the impasse rule of the verdict columns
+    split: Split | None = None  # the test share of the files, for training records
 
     def __call__(self, shard: Shard) -> dict[str, Any]:
         if self.to in TRAINING:
@@ -90,6 +92,7 @@ class ExportTask:
         tables = Tables(self.positions)
         failures: Counter[str] = Counter()
         plies = 0
+        ticker = Ticker(shard.index)
         with contextlib.ExitStack() as stack:
             positions = (
                 stack.enter_context(positions_part(self.out, self.to, shard.index))
@@ -100,11 +103,13 @@ class ExportTask:
                 if isinstance(found, KifuError):
                     tables.add_error(source, member, found)
                     failures[found.code] += 1
+                    ticker.step(1, True)
                     continue
                 err = _not_shogi(found)
                 if err is not None:
                     tables.add_error(source, member, err)
                     failures[err.code] += 1
+                    ticker.step(1, True)
                     continue
                 for index, game in enumerate(found):
                     plies += tables.add_game(
@@ -116,6 +121,7 @@ class ExportTask:
                         self._tactics(game),
                         verdict_columns(game, self.impasse),
                     )
+                ticker.step(len(found), False)
                 if positions is not None and tables.position_rows() >= ROW_GROUP_ROWS:
                     positions.write(tables.take_positions())
             if positions is not None and (tables.position_rows() or not positions.writes):
@@ -136,19 +142,30 @@ class ExportTask:
         return {**result, "seconds": time.perf_counter() - started}
 
     def _training(self, shard: Shard) -> dict[str, Any]:
-        """The shard's HCPE or PSV records in one part file."""
+        """The shard's HCPE or PSV records in one part file, and the test share's in
+        another when the task splits."""
         started = time.perf_counter()
-        data = bytearray()
+        train, test = bytearray(), bytearray()
         stats = TrainingStats()
         failures: Counter[str] = Counter()
         records = plies = 0
-        for _, found in _read(shard, self.read):
+        split = self.split
+        counts = {"files": 0, "games": 0, "records": 0}
+        legal_only = self.training is not None and self.training.legal_only
+        ticker = Ticker(shard.index)
+        for (source, member), found in _read(shard, self.read):
             if not isinstance(found, KifuError):
                 found = _not_shogi(found) or found
             if isinstance(found, KifuError):
                 failures[found.code] += 1
                 records += 1
+                if legal_only and found.code in BREACH_CODES:
+                    stats.skipped_games["illegal"] += 1
+                ticker.step(1, True)
                 continue
+            tested = split is not None and split.tests(source, member)
+            data = test if tested else train
+            written = stats.records
             for game in found:
                 records += 1
                 plies += sum(1 for node in game.mainline() if node.move is not None)
@@ -156,7 +173,14 @@ class ExportTask:
                     game, self.to, self.training, evaluations=node_evaluation, stats=stats
                 ):
                     data += record
-        files = write_training_part(self.out, self.to, shard.index, bytes(data))
+            if tested:
+                counts["files"] += 1
+                counts["games"] += len(found)
+                counts["records"] += stats.records - written
+            ticker.step(len(found), False)
+        files = write_training_part(self.out, self.to, shard.index, bytes(train))
+        if split is not None:
+            files.update(write_training_part(self.out, self.to, shard.index, bytes(test), True))
         result: dict[str, Any] = {
             "index": shard.index,
             "records": records,
@@ -166,8 +190,15 @@ class ExportTask:
             "files": files,
             "training": stats.to_dict(),
         }
+        if split is not None:
+            result["test"] = counts
         write_marker(self.out, shard.index, shard.fingerprint, result)
         return {**result, "seconds": time.perf_counter() - started}
+
+    def warm_up(self, shard: Shard) -> None:
+        """Read the shard's first entry and drop it: what a first read builds (the grammar's
+        parsers) is then built once, in the process a pool's workers are forked from."""
+        _warm_up(shard, self.read)
 
     def done(self, shard: Shard) -> dict[str, Any] | None:
         """The shard's result when a previous run completed it, else ``None``."""
@@ -186,6 +217,13 @@ class ExportTask:
             }
             for f in tactics.find(game)
         ]
+
+
+def _warm_up(shard: Shard, options: ReadOptions) -> None:
+    """Read ``shard``'s first entry and drop what it gives."""
+    first = Shard(shard.index, shard.manifest, shard.offset, 1, shard.base, shard.fingerprint)
+    for _ in _read(first, options):
+        pass
 
 
 def _not_shogi(games: list[Game]) -> KifuError | None:
@@ -211,15 +249,21 @@ class ValidateTask:
     read: ReadOptions = ReadOptions()
     verdicts: str | None = None
 
+    def warm_up(self, shard: Shard) -> None:
+        """As :meth:`ExportTask.warm_up`."""
+        _warm_up(shard, self.read)
+
     def __call__(self, shard: Shard) -> dict[str, Any]:
         reports: list[dict[str, Any]] = []
         failures: Counter[str] = Counter()
         records = 0
+        ticker = Ticker(shard.index)
         for (source, member), found in _read(shard, self.read):
             name = display_name(source, member)
             if isinstance(found, KifuError):
                 failures[found.code] += 1
                 records += 1
+                ticker.step(1, True)
                 report: dict[str, Any] = {
                     "file": name,
                     "valid": False,
@@ -246,6 +290,7 @@ class ValidateTask:
             ]
             report = validity_report(name, found, warnings, self.verdicts)
             failures.update(err["code"] for err in report["errors"])
+            ticker.step(len(found), bool(report["errors"]))
             reports.append(report)
         return {
             "index": shard.index,

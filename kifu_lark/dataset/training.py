@@ -50,11 +50,17 @@ from kifu_lark.dataset.training_filter import (
 from kifu_lark.dataset.training_format import (
     BLACK_WIN,
     DRAW,
+    HCPE3_CANDIDATE,
+    HCPE3_DECLARATION,
+    HCPE3_HEADER,
+    HCPE3_MAX_MOVES,
+    HCPE3_REPETITION,
     HCPE_SIZE,
     PSV_SIZE,
     WHITE_WIN,
     HcpeRecord,
     PsvRecord,
+    hcpe3_move,
     hcpe_bytes,
     hcpe_record,
     psv_bytes,
@@ -66,7 +72,7 @@ from kifu_lark.errors import UnknownFormatError
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.move import Move
+from kifu_lark.model.move import Move, SpecialKind
 
 # --- evaluations ---------------------------------------------------------------------------
 
@@ -211,10 +217,82 @@ def psv_records(
     return _records(game, filters, evaluations, stats, _PSV)
 
 
+#: HCPE3's ``result`` bits of the endings that have one.
+_HCPE3_ENDINGS = {
+    SpecialKind.REPETITION: HCPE3_REPETITION,
+    SpecialKind.ENTERING_KING_WIN: HCPE3_DECLARATION,
+    SpecialKind.IMPASSE: HCPE3_MAX_MOVES,
+    SpecialKind.MAX_MOVES: HCPE3_MAX_MOVES,
+}
+
+
+def hcpe3_records(
+    game: Game,
+    filters: TrainingFilter | None = None,
+    *,
+    evaluations: Evaluations | None = None,
+    stats: TrainingStats | None = None,
+) -> Iterator[bytes]:
+    """``game``'s main line as one HCPE3 game (dlshogi's game-by-game format, see
+    :mod:`~kifu_lark.dataset.training_format`): the start position, the result (cshogi's
+    ``GameResult``, plus 4 for 千日手, 8 for 入玉宣言, 16 for 持将棋 or the move limit)
+    and, for each move, its ``move16``, evaluation (as :func:`hcpe_records`) and one
+    candidate, the move played with one visit (records carry no search's visit counts).
+
+    A position the filters or the format leave out is written with no candidate: engines
+    replay it and do not train on it. The game stops before a move that breaks a rule (no
+    engine replays it); a game with no position kept is not written. Counted in ``stats``
+    as :func:`hcpe_records` counts.
+    """
+    counts = TrainingStats() if stats is None else stats
+    keep = filters or TrainingFilter()
+    counts.games += 1
+    result = outcome(game)
+    reason = keep.leaves_out(game, result) or check_packable(game.start)
+    if reason is not None:
+        counts.skipped_games[reason] += 1
+        return
+    read = _node_evaluation if evaluations is None else evaluations
+    fouls = {issue.ply for issue in game.warnings if issue.ply is not None}
+    line = LinePacker(game.start)
+    start = line.hcp()
+    body = bytearray()
+    moves = written = 0
+    played = [(ply, n) for ply, n in enumerate(game.root.mainline(), 1) if n.move is not None]
+    for ply, node in played:
+        move = node.move
+        assert move is not None
+        turn = Color.BLACK if line.black_to_move else Color.WHITE
+        if move.color is not turn or ply in fouls or moves == 0xFFFF:
+            # the rest of the game too: HCPE3 cannot go on past a move no engine replays,
+            # nor past the most moves its uint16 counts
+            counts.skipped_positions["foul" if moves < 0xFFFF else "length"] += len(played) - moves
+            break
+        move16 = hcp_move16(*move_cells(move))
+        score = read(node)
+        if score is None and keep.require_evaluation:
+            counts.skipped_positions["evaluation"] += 1
+            body += hcpe3_move(move16, 0, 0)
+        else:
+            value = 0 if score is None else record_score(score, turn, keep.mate_score)
+            body += hcpe3_move(move16, keep.clip(value), 1)
+            body += HCPE3_CANDIDATE.pack(move16, 1)
+            written += 1
+        moves += 1
+        line.push(move)
+    if start is None or not written:
+        return
+    counts.records += written
+    counts.games_written += 1
+    flags = _HCPE3_ENDINGS.get(result.end, 0) if result.end is not None else 0
+    yield HCPE3_HEADER.pack(start, moves, result.game_result | flags, 0) + bytes(body)
+
+
 #: The training formats by name (``--to hcpe``, ``--to psv``): a game's records, record size.
 TRAINING_FORMATS: dict[str, tuple[Callable[..., Iterator[bytes]], int]] = {
     "hcpe": (hcpe_records, HCPE_SIZE),
     "psv": (psv_records, PSV_SIZE),
+    "hcpe3": (hcpe3_records, 0),  # game by game: no fixed size
 }
 
 
@@ -226,7 +304,8 @@ def training_records(
     evaluations: Evaluations | None = None,
     stats: TrainingStats | None = None,
 ) -> Iterator[bytes]:
-    """:func:`hcpe_records` (``to="hcpe"``) or :func:`psv_records` (``to="psv"``).
+    """:func:`hcpe_records` (``to="hcpe"``), :func:`psv_records` (``to="psv"``) or
+    :func:`hcpe3_records` (``to="hcpe3"``, a game a record).
 
     Raises:
         UnknownFormatError: for another name.
@@ -254,6 +333,7 @@ __all__ = [
     "Ratings",
     "TrainingFilter",
     "TrainingStats",
+    "hcpe3_records",
     "hcpe_record",
     "hcpe_records",
     "outcome",

@@ -8,11 +8,13 @@ bounds the scores; :class:`TrainingStats` counts what a run wrote and left out, 
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Callable, Iterable
 
 from attrs import define, field, frozen, validators
 
+from kifu_lark.board import Violation
 from kifu_lark.dataset.training_format import BLACK_WIN, DRAW, WHITE_WIN
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
@@ -104,6 +106,22 @@ def outcome(game: Game) -> Outcome:
     return Outcome(kind, None, kind in _DRAWS)
 
 
+#: Endings that declare a foul: CSA's ``%ILLEGAL_MOVE`` and ``±ILLEGAL_ACTION``, 反則勝ち and
+#: 反則負け.
+FOUL_ENDINGS = frozenset(
+    {SpecialKind.ILLEGAL_MOVE, SpecialKind.ILLEGAL_WIN, SpecialKind.ILLEGAL_LOSS}
+)
+#: The codes of the rules a move can break: a warning of one is a breach a lenient read let
+#: through, an error of one a record that does not read past an illegal move.
+BREACH_CODES = frozenset(v.value for v in Violation)
+
+
+def has_illegal_move(game: Game, result: Outcome) -> bool:
+    """Whether ``game`` holds an illegal move: a breach its read tolerated (a warning of
+    :data:`BREACH_CODES`) or an ending that declares a foul (:data:`FOUL_ENDINGS`)."""
+    return result.end in FOUL_ENDINGS or any(w.code in BREACH_CODES for w in game.warnings)
+
+
 # --- filters and counts --------------------------------------------------------------------
 
 #: A game's ratings (black's, white's), ``None`` where unknown.
@@ -136,6 +154,7 @@ class TrainingFilter:
             ``VALUE_MATE`` is 32000), clipped by ``eval_limit`` after.
         require_evaluation: leave out positions whose move carries no evaluation.
         unfinished: keep games without a result (中断, no special), written as draws.
+        legal_only: leave out games with an illegal move (:func:`has_illegal_move`).
     """
 
     min_plies: int = field(default=0, validator=validators.ge(0))
@@ -146,6 +165,7 @@ class TrainingFilter:
     mate_score: int = field(default=32000, validator=_check_limit)
     require_evaluation: bool = False
     unfinished: bool = False
+    legal_only: bool = False
 
     def clip(self, value: int) -> int:
         """``value`` bounded to ``±eval_limit``."""
@@ -154,6 +174,8 @@ class TrainingFilter:
     def leaves_out(self, game: Game, result: Outcome) -> str | None:
         """Why the filter leaves ``game`` out (a :class:`TrainingStats` counter), or
         ``None`` when it keeps it."""
+        if self.legal_only and has_illegal_move(game, result):
+            return "illegal"
         if self.min_plies:
             plies = sum(1 for n in game.mainline() if n.move is not None)
             if plies < self.min_plies:
@@ -177,7 +199,7 @@ class TrainingStats:
         games: games seen.
         games_written: games that gave at least one record.
         records: records written.
-        skipped_games: games left out, by reason (``plies``, ``end_reason``,
+        skipped_games: games left out, by reason (``illegal``, ``plies``, ``end_reason``,
             ``unfinished``, ``rating``, ``variant``, ``kings``).
         skipped_positions: positions left out, by reason (``variant``, ``kings``,
             ``foul`` for a move the read let through against the rules or not the side to
@@ -207,3 +229,25 @@ class TrainingStats:
             "skipped_games": dict(sorted(self.skipped_games.items())),
             "skipped_positions": dict(sorted(self.skipped_positions.items())),
         }
+
+
+@frozen
+class Split:
+    """A deterministic test split by file: each entry goes to the test share or not by a
+    digest of ``seed`` and its name, so the same files go to test for the same seed
+    whatever the order, engine or workers they are read with.
+
+    Attributes:
+        test: the share of files that goes to test, above 0 and below 1.
+        seed: another seed gives another split.
+    """
+
+    test: float = field(validator=[validators.gt(0.0), validators.lt(1.0)])
+    seed: int = 0
+
+    def tests(self, source: str, member: str | None) -> bool:
+        """Whether the entry (a file's path as the sources name it, or an archive's member
+        by its name in the archive) goes to test."""
+        name = source if member is None else member
+        digest = hashlib.blake2b(f"{self.seed}\0{name}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") < self.test * 2**64

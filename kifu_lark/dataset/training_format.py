@@ -40,6 +40,19 @@ _HCPE = struct.Struct("<32shHBx")
 _PSV = struct.Struct("<32shHHbx")
 assert _HCPE.size == HCPE_SIZE and _PSV.size == PSV_SIZE
 
+#: HCPE3, game by game (dlshogi's ``HuffmanCodedPosAndEval3``, ``MoveInfo``, ``MoveVisits``,
+#: as cshogi's numpy dtypes): a game's header (the start's ``hcp``, ``moveNum`` uint16,
+#: ``result`` uint8, ``opponent`` uint8), then ``moveNum`` times a move's ``selectedMove16``
+#: uint16, ``eval`` int16 and ``candidateNum`` uint16, followed by that many candidates'
+#: ``move16`` uint16 and ``visitNum`` uint16.
+HCPE3_HEADER = struct.Struct("<32sHBB")
+HCPE3_MOVE = struct.Struct("<HhH")
+HCPE3_CANDIDATE = struct.Struct("<HH")
+#: Bits of HCPE3's ``result`` above the winner (:data:`BLACK_WIN`, :data:`WHITE_WIN`,
+#: :data:`DRAW` in the low two): the game ended by 千日手, by 入玉宣言, or at the move limit
+#: (dlshogi's converters count CSA's ``%JISHOGI`` so).
+HCPE3_REPETITION, HCPE3_DECLARATION, HCPE3_MAX_MOVES = 4, 8, 16
+
 
 def hcpe_record(position: Position, move: Move, *, eval: int = 0, result: int = DRAW) -> bytes:
     """One 38-byte HCPE record: ``position`` with ``move`` played from it, ``eval`` (the
@@ -92,6 +105,16 @@ def psv_bytes(packed: bytes, move16: int, score: int, ply: int, result: int) -> 
     if not 0 <= ply <= 0xFFFF:
         raise ValueError(f"ply: expected 0 to 65535 (a uint16), got {ply}")
     return _PSV.pack(packed, _int16(score), move16, ply, result)
+
+
+def hcpe3_move(move16: int, eval: int, candidates: int) -> bytes:
+    """One HCPE3 ``MoveInfo``: the move played, its evaluation (the side to move's, int16)
+    and how many candidates follow (0: the position is replayed, not trained on).
+
+    Raises:
+        ValueError: for an ``eval`` out of range.
+    """
+    return HCPE3_MOVE.pack(move16, _int16(eval), candidates)
 
 
 def _int16(value: int) -> int:

@@ -26,7 +26,7 @@ import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from types import FrameType, TracebackType
-from typing import Generic, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -59,6 +59,17 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, _stop_worker)
 
 
+#: A worker's own set-up: a function and its arguments, run once as the worker starts.
+Setup = tuple[Callable[..., None], tuple[Any, ...]]
+
+
+def _start_worker(setup: Setup | None) -> None:
+    _worker_signals()
+    if setup is not None:
+        fn, args = setup
+        fn(*args)
+
+
 class _Stoppable(Generic[P, T]):
     """A task that ends its worker process once it has unwound from a stop."""
 
@@ -77,11 +88,12 @@ def _apply(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
 
 
 class WorkerPool(ProcessPoolExecutor):
-    """A ``ProcessPoolExecutor`` of ``jobs`` workers that stop cleanly (see the module)."""
+    """A ``ProcessPoolExecutor`` of ``jobs`` workers that stop cleanly (see the module);
+    each runs ``setup`` (a function and its arguments) as it starts."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, setup: Setup | None = None) -> None:
         self._others = {p.pid for p in multiprocessing.active_children()}
-        super().__init__(max_workers=jobs, initializer=_worker_signals)
+        super().__init__(max_workers=jobs, initializer=_start_worker, initargs=(setup,))
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         return super().submit(_Stoppable(fn), *args, **kwargs)

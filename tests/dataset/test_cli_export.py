@@ -11,9 +11,17 @@ from pathlib import Path
 import pytest
 
 from kifu_lark.cli import main
+from kifu_lark.dataset import engines
 
 GOOD = b"PI\n+\n+7776FU\n-3334FU\n%TORYO\n"
 BAD = b"PI\n+\n+7776FU\n+3334FU\n"
+
+
+@pytest.fixture(autouse=True)
+def every_pool_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The archives here are small: a pool would leave them to one process
+    (engines.pool_workers), so the pool's own path would go untested."""
+    monkeypatch.setattr(engines, "POOL_ENTRIES", 1)
 
 
 def _zip(path: Path, bad: bool) -> Path:
@@ -40,6 +48,17 @@ def test_exit_0_with_a_summary_when_everything_reads(
     assert 0 == main(["export", str(source), "-o", str(tmp_path / "out"), "--to", "jsonl"])
     summary = json.loads(capsys.readouterr().out)
     assert (1, 2, {}) == (summary["records"], summary["plies"], summary["failures"])
+
+
+def test_a_pool_too_small_to_share_runs_in_one_process_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-j 2 on one file (one shard): no pool starts, and the summary's workers is 1."""
+    source = _zip(tmp_path / "a.zip", bad=False)
+    out = tmp_path / "out"
+    assert 0 == main(["export", str(source), "-o", str(out), "--to", "jsonl", "-j", "2"])
+    summary = json.loads(capsys.readouterr().out)
+    assert ("pool", 1, 1) == (summary["engine"], summary["workers"], summary["shards"])
 
 
 def test_exit_1_when_a_record_fails_and_summary_to_a_file(tmp_path: Path) -> None:
@@ -133,12 +152,45 @@ def test_training_output_and_its_filters(
     assert {"plies": 1} == second["training"]["skipped_games"]
 
 
+def test_legal_only_split_and_hcpe3_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--legal-only counts the %ILLEGAL_MOVE game as illegal; --split test=0.5 --seed S
+    sends some of 20 files to hcpe3-test/ and the others to hcpe3/, the same for the
+    same seed."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for n in range(20):  # 20 different games: a file's records say which file it was
+        black, white = f"+{9 - n % 9}7{9 - n % 9}6FU", f"-{1 + n // 9}3{1 + n // 9}4FU"
+        (folder / f"{n:02d}.csa").write_bytes(f"PI\n+\n{black}\n{white}\n%TORYO\n".encode())
+    (folder / "foul.csa").write_bytes(b"PI\n+\n+7776FU\n-3334FU\n%ILLEGAL_MOVE\n")
+    argv = ["export", str(folder), "--to", "hcpe3", "--legal-only", "--split", "test=0.5"]
+    summaries = []
+    for name, seed in (("a", "1"), ("b", "1"), ("c", "2")):
+        assert 0 == main([*argv, "--seed", seed, "-o", str(tmp_path / name)])
+        summaries.append(json.loads(capsys.readouterr().out)["training"])
+    assert {"illegal": 1} == summaries[0]["skipped_games"]
+    tested = [s["test"]["files"] for s in summaries]
+    assert 0 < tested[0] < 20 and tested[0] == tested[1]
+
+    def names(out: str) -> bytes:
+        return (tmp_path / out / "hcpe3-test" / "part-00000.hcpe3").read_bytes()
+
+    assert names("a") == names("b")
+    assert names("a") != names("c")
+
+
 @pytest.mark.parametrize(
     "argv",
     [
         ["--to", "parquet", "--min-plies", "3"],
         ["--to", "hcpe", "--end-reason", "victory"],
         ["--to", "hcpe", "--eval-limit", "40000"],
+        ["--to", "hcpe", "--split", "test=1.5"],
+        ["--to", "hcpe", "--split", "valid=0.1"],
+        ["--to", "hcpe", "--seed", "3"],
+        ["--to", "jsonl", "--split", "test=0.1"],
+        ["--to", "parquet", "--legal-only"],
     ],
 )
 def test_training_options_misused_exit_2(tmp_path: Path, argv: list[str]) -> None:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
+import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kifu_lark.dataset.engines import Progress, run
-from kifu_lark.dataset.shards import Shard, plan
+from kifu_lark.dataset import engines, ticks
+from kifu_lark.dataset.engines import POOL_ENTRIES, Progress, pool_workers, run
+from kifu_lark.dataset.shards import MIN_SHARD, SHARD_SIZE, SHARDS, Shard, plan, shard_size_for
 from kifu_lark.errors import KifuError
 
 
@@ -63,3 +67,107 @@ def test_an_unknown_engine_is_a_usage_error(tmp_path: Path) -> None:
         run(_count, _shards(tmp_path), engine="threads")
     assert "USAGE" == raised.value.code
     assert "serial, pool, dask" in (raised.value.hint or "")
+
+
+def _entries(count: int) -> list[tuple[str, None]]:
+    return [(f"game-{n:05d}.csa", None) for n in range(count)]
+
+
+def test_the_default_cut_depends_on_the_entries_alone_and_spreads_them(tmp_path: Path) -> None:
+    """1 600 files: SHARDS shards (any -j up to SHARDS shares them); a few files: one shard;
+    a million: shards of SHARD_SIZE."""
+    assert SHARDS == len(plan(_entries(1600), str(tmp_path)))
+    assert 1 == len(plan(_entries(MIN_SHARD), str(tmp_path)))
+    assert 2 == len(plan(_entries(MIN_SHARD + 1), str(tmp_path)))
+    assert SHARD_SIZE == shard_size_for(1_000_000)
+    assert [3, 3, 3, 1] == [s.count for s in plan(_entries(10), str(tmp_path), 3)]
+
+
+def test_a_pool_starts_only_when_every_worker_gets_its_share(tmp_path: Path) -> None:
+    """-j 2 on 1 600 files: two workers; on fewer than 2 x POOL_ENTRIES files, or a single
+    shard: none (the work runs in this process); never more workers than shards."""
+    assert 2 == pool_workers(2, plan(_entries(1600), str(tmp_path)))
+    assert 0 == pool_workers(2, plan(_entries(2 * POOL_ENTRIES - 1), str(tmp_path), 10))
+    assert 0 == pool_workers(4, plan(_entries(1600), str(tmp_path), 1600))
+    assert 3 == pool_workers(8, plan(_entries(1600), str(tmp_path), 600))
+
+
+def _pid(shard: Shard) -> dict[str, Any]:
+    time.sleep(0.05)  # long enough that one worker cannot take every shard
+    return {"index": shard.index, "records": shard.count, "pid": os.getpid()}
+
+
+def test_two_jobs_split_1600_files_across_both_workers(tmp_path: Path) -> None:
+    """The default cut of 1 600 files on a 2-process pool: both workers read shards."""
+    results = run(_pid, plan(_entries(1600), str(tmp_path)), engine="pool", jobs=2)
+    assert 1600 == sum(r["records"] for r in results)
+    pids = {r["pid"] for r in results}
+    assert 2 == len(pids) and os.getpid() not in pids
+    small = run(_pid, plan(_entries(50), str(tmp_path)), engine="pool", jobs=2)
+    assert {os.getpid()} == {r["pid"] for r in small}
+
+
+def _ticking(shard: Shard) -> dict[str, Any]:
+    """A task that counts each entry on a ticker, a failure every fourth."""
+    ticker = ticks.Ticker(shard.index)
+    failed = 0
+    for n, _ in enumerate(shard.entries()):
+        time.sleep(0.002)
+        ticker.step(1, n % 4 == 0)
+        failed += n % 4 == 0
+    return {"index": shard.index, "records": shard.count, "failures": {"X": failed}}
+
+
+def _counts_drawn(stream: _Terminal) -> list[int]:
+    lines = [line for line in stream.getvalue().split("\r") if line.startswith("export: ")]
+    return [int(line.split()[1].split("/")[0].replace(",", "")) for line in lines]
+
+
+@pytest.mark.parametrize("engine", ["serial", "pool"])
+def test_the_progress_line_moves_within_a_shard(
+    engine: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two shards of 2 x POOL_ENTRIES files: the line shows counts between the shards' ends
+    (ticks from this process, or from the pool's workers through the queue), and ends on
+    every file with the failures of the results."""
+    monkeypatch.setattr(ticks, "TICK_SECONDS", 0.0)
+    monkeypatch.setattr(engines, "REDRAW_SECONDS", 0.0)
+    size = 2 * POOL_ENTRIES
+    shards = plan(_entries(2 * size), str(tmp_path), size)
+    shown = _Terminal()
+    meter = Progress("export", 2 * size, shown)
+    results = run(_ticking, shards, engine=engine, jobs=2, progress=meter)
+    drawn = _counts_drawn(shown)
+    assert any(count % size for count in drawn), drawn[:20]
+    assert drawn == sorted(drawn)
+    last = shown.getvalue().rstrip("\n").split("\r")[-1]
+    failed = sum(r["failures"]["X"] for r in results)
+    assert last.startswith(f"export: {2 * size}/{2 * size} files, ")
+    assert last.endswith(f"records/s, {failed} failed")
+
+
+_WARMED: list[int] = []
+
+
+class _Warmed:
+    """A task whose warm_up marks this process; each shard says whether its process was."""
+
+    def warm_up(self, shard: Shard) -> None:
+        _WARMED.append(shard.index)
+
+    def __call__(self, shard: Shard) -> dict[str, Any]:
+        time.sleep(0.05)
+        return {"index": shard.index, "warmed": list(_WARMED), "pid": os.getpid()}
+
+
+@pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork", reason="workers inherit only when forked"
+)
+def test_a_pool_warms_up_once_before_its_workers_are_forked(tmp_path: Path) -> None:
+    """task.warm_up(first shard) runs in this process before the pool starts: every worker
+    inherits what it built (the grammars' parsers, on a real task) instead of building it."""
+    _WARMED.clear()
+    results = run(_Warmed(), plan(_entries(1600), str(tmp_path)), engine="pool", jobs=2)
+    assert [0] == _WARMED
+    assert all([0] == r["warmed"] for r in results)
+    assert os.getpid() not in {r["pid"] for r in results}

@@ -12,13 +12,20 @@ from typing import Any
 
 import pytest
 
-from kifu_lark.dataset import export
+from kifu_lark.dataset import engines, export
 from kifu_lark.dataset.records import read_games
 from kifu_lark.errors import KifuError
 from tests.dataset.archive import BAD, Archive, build
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
+
+
+@pytest.fixture(autouse=True)
+def every_pool_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The archives here are small: a pool would leave them to one process
+    (engines.pool_workers), so the pool's own path would go untested."""
+    monkeypatch.setattr(engines, "POOL_ENTRIES", 1)
 
 
 @pytest.fixture(scope="module")
@@ -160,7 +167,8 @@ def test_seven_zip_members_read_as_the_others(archive: Archive, tmp_path: Path) 
     for copy in (archive.sevenz, archive.tgz):
         out = tmp_path / copy.name
         export([str(copy)], str(out), to="jsonl")
-        lines = (out / "games" / "part-00000.jsonl").read_text(encoding="utf-8").splitlines()
+        parts = sorted((out / "games").glob("*.jsonl"))
+        lines = [line for p in parts for line in p.read_text(encoding="utf-8").splitlines()]
         rows[copy.name] = [
             (r["member"], r["moves"], r["error"] and r["error"]["code"])
             for r in map(json.loads, lines)
@@ -387,7 +395,7 @@ def test_a_running_cluster_by_its_address(
     assert capsys.readouterr().out == on_cluster
 
 
-@pytest.mark.parametrize("to", ["hcpe", "psv"])
+@pytest.mark.parametrize("to", ["hcpe", "psv", "hcpe3"])
 def test_training_records_of_the_archive(
     archive: Archive, tmp_path: Path, to: str, no_stray_processes: None
 ) -> None:
@@ -420,7 +428,7 @@ def test_training_records_of_the_archive(
     assert expected == written
     size = training.TRAINING_FORMATS[to][1]
     assert summary.training is not None
-    assert len(written) == size * summary.training["records"]
+    assert len(written) == size * summary.training["records"] or to == "hcpe3"
     assert {code for _, code in BAD.values()} <= set(summary.failures)
     skipped = summary.training["skipped_games"]
     assert isinstance(skipped, dict)
@@ -435,7 +443,9 @@ def test_hcpe_positions_are_the_positions_table_sfens(archive: Archive, tmp_path
     export([str(archive.zip)], str(tmp_path / "p"))
     table = _table(tmp_path / "p", "positions").to_pylist()
     ours = {" ".join(r["sfen"].split()[:3]) for r in table}
-    hcpe = np.fromfile(tmp_path / "h" / "hcpe" / "part-00000.hcpe", cshogi.HuffmanCodedPosAndEval)
+    parts = sorted((tmp_path / "h" / "hcpe").glob("*.hcpe"))
+    data = b"".join(part.read_bytes() for part in parts)
+    hcpe = np.frombuffer(data, cshogi.HuffmanCodedPosAndEval)
     board = cshogi.Board()
     decoded = set()
     for record in hcpe:
@@ -443,3 +453,89 @@ def test_hcpe_positions_are_the_positions_table_sfens(archive: Archive, tmp_path
         decoded.add(" ".join(board.sfen().split()[:3]))
     assert len(hcpe) > 50
     assert decoded <= ours
+
+
+def test_the_default_cut_gives_the_same_bytes_on_one_process_and_two(
+    archive: Archive, tmp_path: Path, no_stray_processes: None
+) -> None:
+    """No --shard-size: the entries are cut by their number alone, so -j 2 (a pool of two,
+    the archive being large enough to share) writes the very files one process writes."""
+    from kifu_lark.dataset.shards import shard_size_for
+
+    one, two = tmp_path / "one", tmp_path / "two"
+    first = export(_sources(archive), str(one), to="jsonl")
+    second = export(_sources(archive), str(two), to="jsonl", engine="pool", jobs=2)
+    assert _hashes(one) == _hashes(two)
+    entries = len(_sources(archive)) * len(archive.files)
+    assert first.shards == second.shards == -(-entries // shard_size_for(entries)) > 1
+
+
+def _split_expected(archive: Archive, split: Any, to: str) -> tuple[bytes, bytes, int]:
+    """(train bytes, test bytes, test files) of the zip's entries, in their order."""
+    from kifu_lark.dataset import training
+
+    train = test = b""
+    files = 0
+    for name in sorted(archive.files):
+        try:
+            games = read_games(archive.files[name], name)
+        except KifuError:
+            continue
+        data = b"".join(r for g in games for r in training.training_records(g, to))
+        if split.tests(str(archive.zip), name):
+            test += data
+            files += 1
+        else:
+            train += data
+    return train, test, files
+
+
+@pytest.mark.parametrize("to", ["hcpe", "hcpe3"])
+def test_a_test_split_by_file_is_the_same_whatever_the_engine(
+    archive: Archive, tmp_path: Path, to: str, no_stray_processes: None
+) -> None:
+    """--split test=0.3 --seed 7: the files the split picks write to <to>-test/, the others
+    to <to>/, on one process and on a pool alike, counted in the summary; another seed picks
+    other files."""
+    from kifu_lark.dataset.training_filter import Split
+
+    split = Split(0.3, 7)
+    serial_out, pool_out = tmp_path / "serial", tmp_path / "pool"
+    summary = export([str(archive.zip)], str(serial_out), to=to, split=split, shard_size=40)
+    export(
+        [str(archive.zip)],
+        str(pool_out),
+        to=to,
+        split=split,
+        engine="pool",
+        jobs=2,
+        shard_size=40,
+    )
+    assert _hashes(serial_out) == _hashes(pool_out)
+    train, test, files = _split_expected(archive, split, to)
+    assert 0 < files < len(archive.files) / 2
+    read = {
+        folder: b"".join(p.read_bytes() for p in sorted((serial_out / folder).iterdir()))
+        for folder in (to, f"{to}-test")
+    }
+    assert (train, test) == (read[to], read[f"{to}-test"])
+    assert summary.training is not None
+    counted = summary.training["test"]
+    assert files == counted["files"] and counted["records"] > 0
+    other = Split(0.3, 8)
+    assert [n for n in archive.files if split.tests("", n)] != [
+        n for n in archive.files if other.tests("", n)
+    ]
+    plain = export([str(archive.zip)], str(tmp_path / "plain"), to=to, shard_size=40)
+    assert plain.training is not None and "test" not in plain.training
+    assert not (tmp_path / "plain" / f"{to}-test").exists()
+
+
+def test_a_split_is_refused_for_tables(archive: Archive, tmp_path: Path) -> None:
+    """split= with to="jsonl": USAGE, before the output folder is made."""
+    from kifu_lark.dataset.training_filter import Split
+
+    with pytest.raises(KifuError) as raised:
+        export([str(archive.zip)], str(tmp_path / "t"), to="jsonl", split=Split(0.1))
+    assert "USAGE" == raised.value.code
+    assert not (tmp_path / "t").exists()
