@@ -27,6 +27,8 @@ from kifu_lark.tactics.motion import MotionCheck
 
 _COLORS = (Color.BLACK, Color.WHITE)
 _MOVED = {"any": 0, "drop": 1, "board": 2, "capture": 3, "no-capture": 4}
+#: Added to the piece code of a drop in the index key (piece codes are below 32).
+DROPPED = 32
 
 
 class Compiled:
@@ -180,7 +182,8 @@ class Index:
     def __init__(self, tactics: Iterable[Tactic], variant: Variant) -> None:
         g = geometry(variant)
         self.g = g
-        #: (code of the piece on the destination, destination) → patterns it may fire.
+        #: (code of the piece on the destination, + DROPPED for a drop, destination) →
+        #: the patterns it may fire.
         self.triggered: dict[tuple[int, int], list[Compiled]] = {}
         #: Per side, the patterns without a trigger: those tried after any move, and those
         #: tried after a move of one piece (code of the piece now standing → patterns).
@@ -234,24 +237,25 @@ class Index:
                 placed = _placed(cells, anchor, square, g)
                 if placed is not None:
                     moved, rest = placed
-                    self.key(code(anchor.kind, color), color, square).append(
-                        Compiled(tactic, g, color, moved, rest)
-                    )
+                    compiled = Compiled(tactic, g, color, moved, rest)
+                    for found in self.keys(tactic, code(anchor.kind, color), color, square):
+                        found.append(compiled)
             return
         if triggers:
             for cell in triggers:
                 assert cell.kind is not None
                 if destinations is None or cell.square in destinations:
-                    self.key(code(cell.kind, color), color, cell.square).append(
-                        Compiled(tactic, g, color, cell, cells)
-                    )
+                    compiled = Compiled(tactic, g, color, cell, cells)
+                    for found in self.keys(tactic, code(cell.kind, color), color, cell.square):
+                        found.append(compiled)
             return
         compiled = Compiled(tactic, g, color, None, cells)
         if tactic.pieces and destinations is not None:
             # A piece limited to some squares: keyed by each, as a trigger would be.
             for kind in tactic.pieces:
                 for square in destinations:
-                    self.key(code(kind, color), color, square).append(compiled)
+                    for found in self.keys(tactic, code(kind, color), color, square):
+                        found.append(compiled)
         elif tactic.pieces:
             for kind in tactic.pieces:
                 self.every_piece[color].setdefault(code(kind, color), []).append(compiled)
@@ -268,10 +272,20 @@ class Index:
                 self.every_until[color], float("inf") if until is None else until
             )
 
-    def key(self, piece: int, color: int, square: Square) -> list[Compiled]:
-        """The list of patterns tried when ``piece`` lands on ``square`` (mover's view)."""
+    def keys(
+        self, tactic: Tactic, piece: int, color: int, square: Square
+    ) -> list[list[Compiled]]:
+        """The lists of patterns tried when ``piece`` lands on ``square`` (mover's view):
+        after a board move, after a drop, or both, as the tactic's ``moved`` allows (a drop
+        is keyed with :data:`DROPPED` added to the piece code)."""
         i = square_index(self.g, color, square.file, square.rank)
-        return self.triggered.setdefault((piece, i), [])
+        triggered = self.triggered
+        lists = []
+        if tactic.moved != "drop":
+            lists.append(triggered.setdefault((piece, i), []))
+        if tactic.moved in ("any", "drop", "no-capture"):
+            lists.append(triggered.setdefault((piece | DROPPED, i), []))
+        return lists
 
 
 def _shapes(tactic: Tactic, g: Geometry) -> list[tuple[tuple[Cell, ...], frozenset[int]]]:

@@ -18,7 +18,7 @@ from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE, KINDS
 from kifu_lark.tactics import language as lang
-from kifu_lark.tactics.index import Compiled, Index, index_for
+from kifu_lark.tactics.index import DROPPED, Compiled, Index, index_for
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
@@ -144,7 +144,7 @@ class Matcher:
             drop = KIND_CODE[move.piece] if origin is None else 0
             taken = board._make(frm, to, bool(move.promote), drop)
             now = cells[to]
-            candidates = triggered.get((now, to))
+            candidates = triggered.get((now if frm else now | DROPPED, to))
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, to, taken)
             if ply <= every_until[color]:

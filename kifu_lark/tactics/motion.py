@@ -14,6 +14,8 @@ hold, so a tactic without motion clauses costs nothing more.
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
 
 from kifu_lark.model.color import Color
@@ -131,40 +133,15 @@ class MotionCheck:
 
     def targets(self, board: Board, to: int, node: Node) -> list[int] | None:
         """The engine indices the clauses point at (pieces attacked, checking pieces, the
-        pieces of a skewer), or ``None`` when a clause does not hold."""
+        pieces of a skewer), or ``None`` when a clause does not hold. The cheapest clauses,
+        and those that fail most moves, are asked first."""
         color = self.color
         cells = board.cells
         pointed: list[int] = []
-        if (self.last is not None or self.previous is not None) and not self._history(
-            board, to, node
-        ):
-            return None
-        if self.exp_lo or self.exp_hi < 1 << 30:
-            exposed = len(board.attackers(to, 1 - color))
-            if not self.exp_lo <= exposed <= self.exp_hi:
-                return None
-        if self.check != "any":
-            king = board.kings[1 - color]
-            checkers = board.attackers(king, color) if king >= 0 else []
-            direct = to in checkers
-            others = len(checkers) - direct
-            check = self.check
-            if check == "no":
-                if checkers:
-                    return None
-            elif not checkers or (check == "direct" and (not direct or others)) or (
-                check == "discovered" and (direct or not others)
-            ) or (check == "double" and not (direct and others)):
-                return None
-            pointed.extend(checkers)
         if self.attacks or self.reaches:
-            seen = board.attacked_from(to)
+            seen, hits = _attacked(board, to, color)
             for least, codes, none in self.attacks:
-                hit = [
-                    t
-                    for t in seen
-                    if cells[t] and (cells[t] >> 4) != color and (cells[t] & 15) in codes
-                ]
+                hit = [t for t in hits if cells[t] & 15 in codes]
                 if (none and hit) or (not none and len(hit) < least):
                     return None
                 pointed.extend(hit)
@@ -178,6 +155,31 @@ class MotionCheck:
             if found is None:
                 return None
             pointed.extend(found)
+        if self.check != "any":
+            king = board.kings[1 - color]
+            checkers = board.attackers(king, color) if king >= 0 else []
+            direct = to in checkers
+            others = len(checkers) - direct
+            check = self.check
+            if check == "no":
+                if checkers:
+                    return None
+            elif (
+                not checkers
+                or (check == "direct" and (not direct or others))
+                or (check == "discovered" and (direct or not others))
+                or (check == "double" and not (direct and others))
+            ):
+                return None
+            pointed.extend(checkers)
+        if self.exp_lo or self.exp_hi < 1 << 30:
+            exposed = len(board.attackers(to, 1 - color))
+            if not self.exp_lo <= exposed <= self.exp_hi:
+                return None
+        if (self.last is not None or self.previous is not None) and not self._history(
+            board, to, node
+        ):
+            return None
         return pointed
 
     def _skewer(self, board: Board, to: int) -> list[int] | None:
@@ -225,6 +227,25 @@ class MotionCheck:
 
 
 _COLORS = (Color.BLACK, Color.WHITE)
+
+# The last move's attacked squares, shared by the tactics asked about it (the forks of each
+# piece ask the same question): (board, its ply, destination, squares, opponent's pieces).
+# The board itself is kept and compared by identity, so no other board's move can match.
+_MEMO: list[Any] = [None, -1, -1, [], []]
+
+
+def _attacked(board: Board, to: int, color: int) -> tuple[list[int], list[int]]:
+    """The squares the piece on ``to`` attacks, and those of them holding the opponent's
+    pieces (``color`` the mover's)."""
+    memo = _MEMO
+    if memo[0] is board and memo[1] == board.ply and memo[2] == to:
+        return memo[3], memo[4]
+    seen = board.attacked_from(to)
+    cells = board.cells
+    other = 1 - color
+    hits = [t for t in seen if cells[t] and cells[t] >> 4 == other]
+    memo[:] = [board, board.ply, to, seen, hits]
+    return seen, hits
 
 
 def _fits(
