@@ -31,7 +31,7 @@ EPILOG = (
     WALK_HELP + ". Text lines are FILE:PLY: ▲ CATEGORY NAME, then ← PARENTS for a tactic "
     "that refines others (game N: before them for multi-game files); --format json gives the "
     "same as objects, csv one row each. --explain adds the squares its pattern names, the "
-    "squares its motion clauses matched (pieces attacked, checking pieces) and its file's "
+    "squares its motion clauses matched (pieces attacked, the king checked) and its file's "
     "conditions. --stats counts, over every game read, the games where each side has each "
     "tactic. See docs/tactics.md."
 )

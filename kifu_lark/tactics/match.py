@@ -40,8 +40,9 @@ class Found:
             found for the same side, they are left out of ``find``'s result for it.
         squares: the squares its board pattern names, as they stand on the board (empty
             for a tactic without a pattern, and for the notes).
-        targets: the squares its motion clauses matched: the pieces attacked, the checking
-            pieces, the two pieces of a skewer (empty when it has no such clause).
+        targets: the squares its motion clauses matched: the pieces attacked, the king
+            checked and the pieces that check it besides the moved one, the two pieces of
+            a skewer (empty when it has no such clause).
         clauses: its file's conditions, ``key: value`` as written (``moved: drop``,
             ``attacks: 2 of 玉 飛 角``), all of which held at this move.
     """

@@ -132,8 +132,9 @@ class MotionCheck:
         return self.targets(board, to, node) is not None
 
     def targets(self, board: Board, to: int, node: Node) -> list[int] | None:
-        """The engine indices the clauses point at (pieces attacked, checking pieces, the
-        pieces of a skewer), or ``None`` when a clause does not hold. The cheapest clauses,
+        """The engine indices the clauses point at (pieces attacked, the king checked and
+        the pieces other than the moved one that check it, the pieces of a skewer), or
+        ``None`` when a clause does not hold. The cheapest clauses,
         and those that fail most moves, are asked first."""
         color = self.color
         cells = board.cells
@@ -171,7 +172,9 @@ class MotionCheck:
                 or (check == "double" and not (direct and others))
             ):
                 return None
-            pointed.extend(checkers)
+            if checkers:  # the king checked, and who checks it besides the moved piece
+                pointed.append(king)
+                pointed.extend(c for c in checkers if c != to)
         if self.exp_lo or self.exp_hi < 1 << 30:
             exposed = len(board.attackers(to, 1 - color))
             if not self.exp_lo <= exposed <= self.exp_hi:

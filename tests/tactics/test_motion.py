@@ -235,3 +235,12 @@ def test_motion_is_asked_only_when_index_conditions_and_pattern_fit(
     moves = ("5i4h", "5a4b", "4h5i", "4b5a", "N*5e")
     assert [5] == [f.ply for f in tactics.find(game(FORK, *moves), tactics=[tactic])]
     assert len(asked) == 2  # the knight drop: once to match, once to name its targets
+
+
+def test_a_check_names_the_king_and_the_other_checking_piece() -> None:
+    """A double check's targets: the king on 5一 and the lance on 5九 the knight uncovered
+    (the moved knight itself is where the move landed, not a target)."""
+    sfen, move = CHECKS["double"]
+    tactic = parse_tactic(KEYS + "check: double")
+    (item,) = tactics.find(game(sfen, move), tactics=[tactic])
+    assert {Square(5, 1), Square(5, 9)} == set(item.targets)
