@@ -21,7 +21,8 @@ from kifu_lark.cli.common import (
     expand,
     read_records,
 )
-from kifu_lark.errors import KifuError
+from kifu_lark.errors import KifuError, UnsupportedFeatureError
+from kifu_lark.model.game import Game
 from kifu_lark.model.square import Square
 from kifu_lark.tactics import Found, find, names, shipped
 
@@ -100,6 +101,14 @@ def _found(path: str, args: argparse.Namespace) -> dict[str, Any]:
         records = read_records(path, args.source_format, args.encoding, args.tolerate)
     except KifuError as err:
         return {"file": path, "error": err.reword(args.words).to_dict(), "games": []}
+    if not all(isinstance(record, Game) for record in records):
+        # シェルト's records read too, but the tactics are shogi's
+        refusal = UnsupportedFeatureError(
+            "not a shogi game record: its tactics are not looked for",
+            format=getattr(records[0], "format", None),
+            hint="give shogi records (KIF, KI2, CSA, JKF, USI …)",
+        )
+        return {"file": path, "error": refusal.to_dict(), "games": []}
     games = [[_item(f, args.explain) for f in find(record)] for record in records]
     return {"file": path, "error": None, "games": games}
 

@@ -15,6 +15,7 @@ import kifu_lark
 from kifu_lark import tactics
 from kifu_lark.cli import main
 from kifu_lark.model.square import Square
+from tests.conftest import FIXTURES
 from tests.tactics.expect import FOLDER
 
 MINO = FOLDER / "美濃囲い.kif"
@@ -93,3 +94,18 @@ def test_cli_stats_counts_games_per_side_and_tactic(
     (tmp_path / "bad.usi").write_text("position startpos moves 7g7f 7g7f\n", encoding="utf-8")
     assert 1 == main(["tactics", "--stats", str(tmp_path)])
     assert "bad.usi: not read" in capsys.readouterr().out
+
+
+def test_cli_reports_a_record_of_another_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A シェルト record in the folder is reported (UNSUPPORTED, exit 1), not a traceback;
+    the shogi records beside it are still counted."""
+    shutil.copy(MINO, tmp_path / "mino.kif")
+    shutil.copy(FIXTURES / "shelt-strict" / "annotated.shst", tmp_path / "game.shst")
+    assert 1 == main(["tactics", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "game.shst" in out and "[UNSUPPORTED]" in out and "美濃囲い" in out
+    assert 1 == main(["tactics", "--stats", "--format", "json", str(tmp_path)])
+    data = json.loads(capsys.readouterr().out)
+    assert (2, 1) == (data["files"], data["games"])
