@@ -20,7 +20,7 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import Variant
-from kifu_lark.rules.geometry import KIND_CODE, Geometry, geometry
+from kifu_lark.rules.geometry import KIND_CODE, OFF, Geometry, geometry
 from kifu_lark.tactics import language as lang
 from kifu_lark.tactics.language import Cell, Tactic
 from kifu_lark.tactics.motion import MotionCheck
@@ -39,6 +39,8 @@ class Compiled:
         "cap_lo",
         "empty",
         "equal",
+        "first_code",
+        "first_square",
         "groups",
         "hand",
         "heite",
@@ -49,6 +51,7 @@ class Compiled:
         "not_origins",
         "occupied",
         "origin",
+        "plain",
         "ply_hi",
         "ply_lo",
         "squares",
@@ -115,6 +118,19 @@ class Compiled:
                 self.origin = i
             else:
                 self.not_origins.append(i)
+        # Read by the matcher before anything else: most patterns tried after a move fail on
+        # their first square, and a compare costs less than the calls it saves. A pattern
+        # without piece squares names index 0, a sentinel that always holds OFF.
+        self.first_square, self.first_code = self.equal[0] if self.equal else (0, OFF)
+        self.plain = not (
+            self.equal
+            or self.not_equal
+            or self.empty
+            or self.occupied
+            or self.groups
+            or self.origin >= 0
+            or self.not_origins
+        )
 
     def holds(self, cells: list[int], frm: int) -> bool:
         """True when the board (and the move's origin ``frm``, 0 for a drop) fit."""

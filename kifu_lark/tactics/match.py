@@ -210,9 +210,11 @@ class Matcher:
     ) -> None:
         seen, cells, standard = self.seen, self.cells, self.standard_start
         for compiled in candidates:
+            if cells[compiled.first_square] != compiled.first_code:
+                continue
             if compiled.key in seen or not compiled.fits(ply, captures, frm, taken, standard):
                 continue
-            if not compiled.holds(cells, frm):
+            if not compiled.plain and not compiled.holds(cells, frm):
                 continue
             hand = compiled.hand
             if hand is not None and not hand_fits(hand, self.hands[color]):
