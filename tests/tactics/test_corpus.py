@@ -38,8 +38,8 @@ KNOWN = {
     "垂れ歩 only",
     ("sample.ki2", "先手", "遠見の角"): "▲4八角 (ply 87) from the 8th rank, its diagonal open "
     "to 9三 in the opponent's camp after the fight began; the header names 垂れ歩 only",
-    ("sample.ki2", "先手", "金の両取り"): "▲7三金打 (ply 113) checks the king on 8二 and "
-    "attacks the silver on 8三; the header names 垂れ歩 only",
+    ("sample.ki2", "先手", "肩金"): "▲7三金打 (ply 113) with the king on 8二 diagonally ahead "
+    "of it (no 金の両取り: the king can take it); the header names 垂れ歩 only",
     ("反則二歩.ki2", "game", "中飛車"): "先手's 中飛車 keeps the bishop's diagonal open (▲7六歩, "
     "▲7七角) with the pawn on 5五: our ゴキゲン中飛車, which replaces 中飛車; the record "
     "names the family",
