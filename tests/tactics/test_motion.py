@@ -244,3 +244,11 @@ def test_a_check_names_the_king_and_the_other_checking_piece() -> None:
     tactic = parse_tactic(KEYS + "check: double")
     (item,) = tactics.find(game(sfen, move), tactics=[tactic])
     assert {Square(5, 1), Square(5, 9)} == set(item.targets)
+
+
+def test_last_to_here_is_a_recapture() -> None:
+    """`last: capture to here`: ▲同飛 takes back where the opponent just took; a move
+    elsewhere after the capture does not fit."""
+    rook = "4k4/9/7p1/9/7P1/9/9/7R1/4K4 b P 1"
+    assert {"先手": 3} == found("last: 歩 capture to here", rook, "2e2d", "2c2d", "2h2d")
+    assert {} == found("last: 歩 capture to here", rook, "2e2d", "2c2d", "2h2e")
