@@ -14,8 +14,6 @@ from pathlib import Path
 
 import kifu_lark
 from kifu_lark import tactics
-from kifu_lark.model.color import Color
-from kifu_lark.model.square import Square
 from kifu_lark.render.svg import svg_board
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,14 +49,17 @@ def picture(tactic: tactics.Tactic) -> str | None:
     game = kifu_lark.load(record)
     node = game.mainline()[ply - 1]
     position = game.position_at(node)
-    files, ranks = position.variant.files, position.variant.ranks
 
-    def actual(square: Square) -> Square:
-        if side == Color.BLACK.kanji:
-            return square
-        return Square(files + 1 - square.file, ranks + 1 - square.rank)
-
-    marks = [actual(c.square) for c in tactic.cells if c.kind is not None]
+    # The squares find() says matched: the pattern's as placed on the board (a pattern
+    # drawn around the moved piece, or mirrored, stands elsewhere than drawn) and the pieces
+    # its motion clauses point at.
+    hits = [
+        f
+        for f in tactics.find(game, tactics=[tactic])
+        if f.name == tactic.name and f.side.kanji == side
+    ]
+    found = [*hits[0].squares, *hits[0].targets] if hits else []
+    marks = [square for square in dict.fromkeys(found) if position[square] is not None]
     title = f"{tactic.category} {tactic.name}: {side} move {ply} of {record.name}"
     return svg_board(position, node.move, marks, title=title)
 

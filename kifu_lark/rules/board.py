@@ -95,6 +95,56 @@ class Board(BoardState):
         knight = KNIGHT | (by << 4)
         return any(cells[s + d] == knight for d in g.knight_from[by])
 
+    def attackers(self, s: int, by: int) -> list[int]:
+        """The indices of side ``by``'s pieces (0 black, 1 white) that attack index ``s``:
+        the pieces that could take a piece of the other side standing there."""
+        cells = self.cells
+        g = self.g
+        steps = g.steps[by]
+        slides = g.slides[by]
+        found: list[int] = []
+        for d in g.all_dirs:
+            t = s + d
+            p = cells[t]
+            if p == 0:
+                t += d
+                p = cells[t]
+                while p == 0:
+                    t += d
+                    p = cells[t]
+                if p >> 4 == by and -d in slides[p & 15]:
+                    found.append(t)
+            elif p >> 4 == by:
+                k = p & 15
+                if -d in steps[k] or -d in slides[k]:
+                    found.append(t)
+        knight = KNIGHT | (by << 4)
+        for d in g.knight_from[by]:
+            if cells[s + d] == knight:
+                found.append(s + d)
+        return found
+
+    def attacked_from(self, s: int) -> list[int]:
+        """The indices the piece on ``s`` attacks: every square it could move to were an
+        opponent's piece standing there (along a line, up to the first piece, included)."""
+        cells = self.cells
+        g = self.g
+        p = cells[s]
+        c = (p >> 4) & 1
+        k = p & 15
+        found: list[int] = []
+        for d in g.step_tuples[c][k]:
+            if cells[s + d] != OFF:
+                found.append(s + d)
+        for d in g.slides[c][k]:
+            t = s + d
+            while cells[t] == 0:
+                found.append(t)
+                t += d
+            if cells[t] != OFF:
+                found.append(t)
+        return found
+
     def in_check(self) -> bool:
         """True when the side to move is in check."""
         if self._in_check is None:

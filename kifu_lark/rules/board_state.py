@@ -283,6 +283,14 @@ class BoardState:
         if moved & 15 == KING:
             self.kings[c] = frm
 
+    def taken(self, back: int = 0) -> int:
+        """The engine code of the piece the last move made on this board took (0: none),
+        or of the move ``back`` moves before it; -1 when fewer moves were made."""
+        history = self._history
+        if back >= len(history):
+            return -1
+        return history[-1 - back][3]
+
     def pop(self) -> None:
         """Take back the last move."""
         if not self._history:

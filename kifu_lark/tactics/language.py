@@ -8,26 +8,37 @@ offending text and a hint. See docs/tactics.md for the language.
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Any
 
 from attrs import frozen
 from lark import Token, Tree
 
-from kifu_lark.errors import KifuError
 from kifu_lark.formats.engine import parsing
 from kifu_lark.model.color import Color
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant, find_variant
+from kifu_lark.tactics.motion import ANY_RANGE, NO_MOTION, Motion, Range
 from kifu_lark.tactics.predicates import PREDICATES
+from kifu_lark.tactics.values import GLYPHS, TacticError, ValueReader
+
+# Re-exported: the values module holds them, this one is where the language is read.
+__all__ = [
+    "ANY_RANGE",
+    "CATEGORIES",
+    "GLYPHS",
+    "Cell",
+    "HandRule",
+    "Range",
+    "Tactic",
+    "TacticError",
+    "parse_tactic",
+]
 
 CATEGORIES = ("戦法", "囲い", "手筋", "備考")
 SIDES = {"先手": Color.BLACK, "後手": Color.WHITE, "any": None}
 MOVED = ("any", "drop", "capture", "board", "no-capture")
 
-GLYPHS: dict[str, PieceKind] = {kind.kanji: kind for kind in PieceKind}
-GLYPHS.update({"王": PieceKind.KING, "竜": PieceKind.DRAGON})
 RANK_NAMES = "一二三四五六七八九"
 FULL_DIGITS = "１２３４５６７８９"
 
@@ -42,17 +53,9 @@ OWN, OPPONENT, TRIGGER, NOT_OWN, NOT_OPPONENT, GROUP = (
 )
 EMPTY, OCCUPIED, ORIGIN, NOT_ORIGIN = "empty", "occupied", "origin", "not-origin"
 _PREFIX = {" ": OWN, "v": OPPONENT, "*": TRIGGER, "x": NOT_OWN, "y": NOT_OPPONENT}
+#: Group letters: lower case, the mover's pieces; upper case, the opponent's.
+OPPONENT_GROUPS = "ABCDE"
 _MARK = {"○": EMPTY, "●": OCCUPIED, "◎": ORIGIN, "×": NOT_ORIGIN}
-
-#: A range of ints, both ends included; ``None`` for an open end.
-Range = tuple[int, int | None]
-ANY_RANGE: Range = (0, None)
-
-
-class TacticError(KifuError):
-    """A tactic file breaks the pattern language (an unknown key, a bad value or cell …)."""
-
-    default_code = "TACTIC"
 
 
 @frozen
@@ -63,7 +66,8 @@ class Cell:
         square: the square in the mover's view.
         need: what the square must hold (``own``, ``opp``, ``trigger``, ``empty`` …).
         kind: the piece kind the cell names, for piece cells.
-        group: the group letter (``a``–``e``) of a ``group`` cell.
+        group: the group letter of a ``group`` cell (``a``–``e`` the mover's pieces,
+            ``A``–``E`` the opponent's).
     """
 
     square: Square
@@ -92,7 +96,7 @@ class Tactic:
     ply: Range = ANY_RANGE
     side: Color | None = None
     moved: str = "any"
-    piece: PieceKind | None = None
+    pieces: frozenset[PieceKind] = frozenset()
     took: frozenset[PieceKind] = frozenset()
     captures: Range = ANY_RANGE
     hand: HandRule = HandRule()
@@ -102,6 +106,12 @@ class Tactic:
     predicate: str | None = None
     at_end: bool = False
     cells: tuple[Cell, ...] = ()
+    anchored: bool = False
+    mirror: bool = False
+    ranks: frozenset[int] = frozenset()
+    files: frozenset[int] = frozenset()
+    motion: Motion = NO_MOTION
+    conditions: tuple[str, ...] = ()
     source: str = "tactic"
 
     @property
@@ -127,10 +137,22 @@ KEYS = (
     "variant",
     "predicate",
     "when",
+    "anchor",
+    "mirror",
+    "rank",
+    "file",
+    "attacks",
+    "check",
+    "skewers",
+    "exposed",
+    "reaches",
+    "last",
+    "previous",
 )
+#: The keys that name a tactic rather than ask something of a move (not in ``conditions``).
+_NAMING = ("name", "category", "aliases", "replaces")
+_MOTION = ("attacks", "check", "skewers", "exposed", "reaches", "last", "previous")
 _REQUIRED = ("name", "category")
-_RANGE = re.compile(r"(\d{1,4})?(\.\.)?(\d{1,4})?")
-_NAME = re.compile(r"[^\s,:|#]+")
 
 
 def parse_tactic(text: str, source: str = "tactic") -> Tactic:
@@ -146,26 +168,7 @@ def parse_tactic(text: str, source: str = "tactic") -> Tactic:
     return _Reader(text, source).read(tree)
 
 
-class _Reader:
-    def __init__(self, text: str, source: str) -> None:
-        self.lines = text.splitlines()
-        self.source = source
-
-    def error(self, message: str, token: Token | None, hint: str | None = None) -> TacticError:
-        line = token.line if token is not None else None
-        column = token.column if token is not None else None
-        source_line = self.lines[line - 1] if line is not None and line <= len(self.lines) else None
-        text = str(token).strip() if token is not None else None
-        return TacticError(
-            message,
-            format=self.source,
-            line=line,
-            column=column,
-            text=text,
-            hint=hint,
-            source_line=source_line,
-        )
-
+class _Reader(ValueReader):
     def read(self, tree: Tree[Any]) -> Tactic:
         values: dict[str, Token] = {}
         board: Tree[Any] | None = None
@@ -188,8 +191,13 @@ class _Reader:
                     f"the file has no {name!r}", values.get(name), f"write '{name}: …'"
                 )
         fields: dict[str, Any] = {"source": self.source}
+        motion: dict[str, Any] = {}
         for name, token in values.items():
-            getattr(self, "key_" + name)(token, fields)
+            getattr(self, "key_" + name)(token, motion if name in _MOTION else fields)
+        fields["motion"] = Motion(**motion)
+        fields["conditions"] = tuple(
+            f"{name}: {token}" for name, token in values.items() if name not in _NAMING
+        )
         variant: Variant = fields.get("variant", STANDARD)
         if board is not None:
             fields["cells"] = self.board(board, variant)
@@ -224,7 +232,7 @@ class _Reader:
         fields["moved"] = self.choice(token, MOVED)
 
     def key_piece(self, token: Token, fields: dict[str, Any]) -> None:
-        fields["piece"] = self.glyph(token, str(token))
+        fields["pieces"] = self.kinds(token, str(token))
 
     def key_took(self, token: Token, fields: dict[str, Any]) -> None:
         fields["took"] = frozenset(self.glyph(token, name) for name in self.names(token))
@@ -274,52 +282,6 @@ class _Reader:
         raise self.error(
             f"a hand rule means nothing: {str(token)!r}", token, "any, empty, '歩 only' or 'has 角'"
         )
-
-    # --- values -----------------------------------------------------------------------
-
-    def one_name(self, token: Token) -> str:
-        names = self.names(token)
-        if len(names) != 1:
-            raise self.error("give one name here", token, "a name without commas or blanks")
-        return names[0]
-
-    def names(self, token: Token) -> tuple[str, ...]:
-        parts = [part.strip() for part in str(token).replace("、", ",").split(",")]
-        for part in parts:
-            if not _NAME.fullmatch(part):
-                raise self.error(f"not a name: {part!r}", token, "names separated by commas")
-        return tuple(parts)
-
-    def choice(self, token: Token, allowed: tuple[str, ...]) -> str:
-        value = str(token)
-        if value not in allowed:
-            raise self.error(
-                f"{value!r} is not allowed here", token, "one of " + ", ".join(allowed)
-            )
-        return value
-
-    def range(self, token: Token) -> Range:
-        match = _RANGE.fullmatch(str(token))
-        if match is None or not (match[1] or match[3]):
-            raise self.error(f"not a range: {str(token)!r}", token, "N, A..B, A.. or ..B")
-        low, dots, high = match[1], match[2], match[3]
-        if not dots:
-            if high is not None:
-                raise self.error(f"not a range: {str(token)!r}", token, "N, A..B, A.. or ..B")
-            return int(low), int(low)
-        start = int(low) if low else 0
-        end = int(high) if high else None
-        if end is not None and end < start:
-            raise self.error(f"empty range {str(token)!r}", token, "write the smaller end first")
-        return start, end
-
-    def glyph(self, token: Token, word: str) -> PieceKind:
-        kind = GLYPHS.get(word)
-        if kind is None:
-            raise self.error(
-                f"not a piece: {word!r}", token, "玉 飛 龍 角 馬 金 銀 全 桂 圭 香 杏 歩 と"
-            )
-        return kind
 
     # --- the board --------------------------------------------------------------------
 
@@ -391,7 +353,7 @@ class _Reader:
         kind = GLYPHS[glyph]
         if prefix in _PREFIX:
             return Cell(square, _PREFIX[prefix], kind)
-        return Cell(square, GROUP, kind, prefix)
+        return Cell(square, GROUP, kind, prefix)  # a–e the mover's, A–E the opponent's
 
     def check(self, tactic: Tactic, values: dict[str, Token]) -> None:
         """What each key means alone is checked; here, whether they fit together."""
@@ -406,6 +368,32 @@ class _Reader:
         if any(c.need in (ORIGIN, NOT_ORIGIN) for c in tactic.cells) and tactic.moved == "drop":
             raise self.error(
                 "a dropped piece comes from no square", values["moved"], "moved: board"
+            )
+        if tactic.anchored and len(tactic.triggers) != 1:
+            raise self.error(
+                "'anchor: moved' draws the board around one trigger cell",
+                values["anchor"],
+                "mark the moved piece with one * cell",
+            )
+        size = tactic.variant
+        for key, numbers, most in (
+            ("rank", tactic.ranks, size.ranks),
+            ("file", tactic.files, size.files),
+            ("reaches", tactic.motion.reaches, size.ranks),
+        ):
+            if numbers and not (min(numbers) >= 1 and max(numbers) <= most):
+                raise self.error(
+                    f"the board has no {key} {max(numbers)}", values[key], f"1 to {most}"
+                )
+        if (tactic.ranks or tactic.files) and tactic.at_end:
+            raise self.error(
+                "'when: end' has no destination", values.get("rank", values.get("file")),
+                "drop 'rank:' / 'file:' or 'when: end'",
+            )
+        if tactic.motion.asks and tactic.at_end:
+            raise self.error(
+                "'when: end' has no move for a motion clause", values["when"],
+                "drop the motion clauses or 'when: end'",
             )
         if tactic.name in tactic.replaces:
             raise self.error(

@@ -33,6 +33,13 @@ KNOWN = {
     "our 振り飛車 戦法 count the opening only (ply ≤ 40)",
     ("sample.ki2", "先手", "超速▲3七銀"): "▲3六歩-▲3七銀 at ply 11-13 against △5二飛 is the "
     "超速 (it replaces the 早繰り銀 that ▲4六銀 makes at ply 15); bioshogi names no silver 戦法",
+    ("sample.ki2", "後手", "突き捨て"): "△5六歩 (ply 56) is taken by ▲同歩 and 後手 plays "
+    "△6五金 instead of taking back: the pawn was given; the record's 手筋 header names "
+    "垂れ歩 only",
+    ("sample.ki2", "先手", "遠見の角"): "▲4八角 (ply 87) from the 8th rank, its diagonal open "
+    "to 9三 in the opponent's camp after the fight began; the header names 垂れ歩 only",
+    ("sample.ki2", "先手", "肩金"): "▲7三金打 (ply 113) with the king on 8二 diagonally ahead "
+    "of it (no 金の両取り: the king can take it); the header names 垂れ歩 only",
     ("反則二歩.ki2", "game", "中飛車"): "先手's 中飛車 keeps the bishop's diagonal open (▲7六歩, "
     "▲7七角) with the pawn on 5五: our ゴキゲン中飛車, which replaces 中飛車; the record "
     "names the family",

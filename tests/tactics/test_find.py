@@ -103,9 +103,22 @@ def test_each_move_tries_only_the_patterns_its_piece_and_square_can_fire(
         )
         for compiled in candidates:
             tries += 1
-            triggers = compiled.tactic.triggers
-            if triggers and (seen, move.piece_after) not in {(c.square, c.kind) for c in triggers}:
-                unjustified.append((node.ply, compiled.tactic.name))
+            tactic = compiled.tactic
+            triggers = tactic.triggers
+            if tactic.anchored:
+                # drawn around the moved piece: the piece must be the trigger's, the square
+                # one the rank: and file: keys allow
+                fits = triggers[0].kind is move.piece_after and (
+                    not tactic.ranks or seen.rank in tactic.ranks
+                )
+            elif tactic.pieces and not triggers:
+                fits = move.piece_after in tactic.pieces
+            else:
+                fits = not triggers or (seen, move.piece_after) in {
+                    (c.square, c.kind) for c in triggers
+                }
+            if not fits:
+                unjustified.append((node.ply, tactic.name))
     assert [] == unjustified
     # Every triggered try is justified above; a pattern without a trigger is tried after each
     # of its side's moves. Trying every tactic on every move would be len(set) * moves tries:

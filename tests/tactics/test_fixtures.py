@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,8 +14,10 @@ from hypothesis import strategies as st
 import kifu_lark
 from kifu_lark import tactics
 from kifu_lark.board import Board
+from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import Move
+from kifu_lark.model.piece import Piece
 from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from tests.tactics.expect import FOLDER, claims, records
@@ -56,15 +59,25 @@ def rotated(square: Square) -> Square:
     return Square(10 - square.file, 10 - square.rank)
 
 
+def turned(start: Position) -> Position:
+    """``start`` rotated 180° with the colours swapped, the other side to move (the usual
+    start is its own mirror, with 後手 to move)."""
+    if start == Position.initial():
+        return Position(start.variant, start.board, turn=start.turn.opponent)
+    board: Position = Position.empty(start.variant)
+    for square, piece in start.pieces():
+        board = board.with_piece(rotated(square), Piece(piece.kind, piece.color.opponent))
+    board = board.with_hand(Color.BLACK, start.hand(Color.WHITE))
+    board = board.with_hand(Color.WHITE, start.hand(Color.BLACK))
+    return attrs.evolve(board, turn=start.turn.opponent, ply=start.ply)
+
+
 def mirrored(game: Game, plies: int) -> tuple[Game, Game]:
     """The first ``plies`` moves of ``game`` and the same moves rotated 180° with the colours
-    swapped (the usual start is its own mirror, with 後手 to move)."""
+    swapped, from its start turned the same way (a board diagram's too)."""
     moves = [n.move for n in game.mainline() if n.move is not None][:plies]
-    start = Position.initial()
-    board, mirror = (
-        Board(start),
-        Board(Position(start.variant, start.board, turn=start.turn.opponent)),
-    )
+    start = game.start
+    board, mirror = Board(start), Board(turned(start))
     for move in moves:
         board.push(move)
         origin = None if move.from_ is None else rotated(move.from_)
@@ -72,7 +85,7 @@ def mirrored(game: Game, plies: int) -> tuple[Game, Game]:
     return board.to_game(), mirror.to_game()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_rotating_a_game_swaps_the_sides_tactics(data: st.DataObject) -> None:
     """Over the fixtures, cut at any ply: the mirrored game's tactics are the game's with

@@ -1,0 +1,373 @@
+"""The compiled patterns of a tactic set, indexed for the matcher (kifu_lark/tactics/match.py).
+
+Every tactic is compiled twice per board size, once for each side: 後手's copy is the
+pattern rotated 180° with the colours swapped, so one file serves both sides (and twice more
+for a file that asks for its mirror image). The compiled patterns are indexed by (engine
+code of the piece now on the destination, destination index); a move looks up its own key
+and tries that short list. A pattern drawn around the moved piece (``anchor: moved``), or a
+``piece:`` limited to some ranks or files, is compiled once for each destination it fits,
+so it joins the same index.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from attrs import evolve
+
+from kifu_lark.model.color import Color
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.square import Square
+from kifu_lark.model.variant import Variant
+from kifu_lark.rules.geometry import KIND_CODE, OFF, Geometry, geometry
+from kifu_lark.tactics import language as lang
+from kifu_lark.tactics.language import Cell, Tactic
+from kifu_lark.tactics.motion import MotionCheck
+
+_COLORS = (Color.BLACK, Color.WHITE)
+_MOVED = {"any": 0, "drop": 1, "board": 2, "capture": 3, "no-capture": 4}
+#: Added to the piece code of a drop in the index key (piece codes are below 32).
+DROPPED = 32
+
+
+class Compiled:
+    """One tactic for one side on one board size: engine indices and codes to compare."""
+
+    __slots__ = (
+        "cap_hi",
+        "cap_lo",
+        "empty",
+        "equal",
+        "first_code",
+        "first_square",
+        "groups",
+        "hand",
+        "heite",
+        "key",
+        "motion",
+        "moved",
+        "not_equal",
+        "not_origins",
+        "occupied",
+        "origin",
+        "plain",
+        "ply_hi",
+        "ply_lo",
+        "squares",
+        "tactic",
+        "took",
+    )
+
+    def __init__(
+        self,
+        tactic: Tactic,
+        g: Geometry,
+        color: int,
+        trigger: Cell | None,
+        cells: tuple[Cell, ...] | None = None,
+    ) -> None:
+        """``cells``: the pattern as placed (mirrored, or moved with its trigger), by default
+        the file's."""
+        self.tactic = tactic
+        cells = tactic.cells if cells is None else cells
+        self.squares = tuple(
+            g.square_of[square_index(g, color, c.square.file, c.square.rank)] for c in cells
+        )
+        motion = tactic.motion
+        self.motion = MotionCheck(motion, color) if motion.asks else None
+        # The file's conditions as plain ints and sets, read on every try (the hot path).
+        self.key = (color, tactic.name)
+        self.ply_lo, self.ply_hi = tactic.ply[0], _upper(tactic.ply)
+        self.cap_lo, self.cap_hi = tactic.captures[0], _upper(tactic.captures)
+        self.moved = _MOVED[tactic.moved]
+        self.took = frozenset(KIND_CODE[kind] for kind in tactic.took)
+        self.heite = tactic.start == "平手"
+        self.hand = None if tactic.hand.rule == "any" else tactic.hand
+        self.equal: list[tuple[int, int]] = []
+        self.not_equal: list[tuple[int, int]] = []
+        self.empty: list[int] = []
+        self.occupied: list[int] = []
+        self.groups: dict[str, list[tuple[int, int]]] = {}
+        self.origin = -1
+        self.not_origins: list[int] = []
+        for cell in cells:
+            if cell is trigger:
+                continue  # the index key already says what stands there
+            i = square_index(g, color, cell.square.file, cell.square.rank)
+            own = code(cell.kind, color) if cell.kind is not None else 0
+            opp = code(cell.kind, 1 - color) if cell.kind is not None else 0
+            need = cell.need
+            if need in (lang.OWN, lang.TRIGGER):
+                self.equal.append((i, own))
+            elif need == lang.OPPONENT:
+                self.equal.append((i, opp))
+            elif need == lang.NOT_OWN:
+                self.not_equal.append((i, own))
+            elif need == lang.NOT_OPPONENT:
+                self.not_equal.append((i, opp))
+            elif need == lang.GROUP:
+                letter = cell.group or ""
+                theirs = letter in lang.OPPONENT_GROUPS
+                self.groups.setdefault(letter, []).append((i, opp if theirs else own))
+            elif need == lang.EMPTY:
+                self.empty.append(i)
+            elif need == lang.OCCUPIED:
+                self.occupied.append(i)
+            elif need == lang.ORIGIN:
+                self.origin = i
+            else:
+                self.not_origins.append(i)
+        # Read by the matcher before anything else: most patterns tried after a move fail on
+        # their first square, and a compare costs less than the calls it saves. A pattern
+        # without piece squares names index 0, a sentinel that always holds OFF.
+        self.first_square, self.first_code = self.equal[0] if self.equal else (0, OFF)
+        self.plain = not (
+            self.equal
+            or self.not_equal
+            or self.empty
+            or self.occupied
+            or self.groups
+            or self.origin >= 0
+            or self.not_origins
+        )
+
+    def holds(self, cells: list[int], frm: int) -> bool:
+        """True when the board (and the move's origin ``frm``, 0 for a drop) fit."""
+        if self.origin >= 0 and frm != self.origin:
+            return False
+        if frm in self.not_origins:
+            return False
+        for i, want in self.equal:
+            if cells[i] != want:
+                return False
+        for i, unwanted in self.not_equal:
+            if cells[i] == unwanted:
+                return False
+        for i in self.empty:
+            if cells[i]:
+                return False
+        for i in self.occupied:
+            if not cells[i]:
+                return False
+        for members in self.groups.values():
+            for i, want in members:
+                if cells[i] == want:
+                    break
+            else:
+                return False
+        return True
+
+    def fits(self, ply: int, captures: int, frm: int, taken: int, standard: bool) -> bool:
+        """The file's conditions that do not look at the board (``frm`` 0 for a drop,
+        ``taken`` the engine code captured or 0, ``standard`` for a 平手 start)."""
+        if not (self.ply_lo <= ply <= self.ply_hi and self.cap_lo <= captures <= self.cap_hi):
+            return False
+        if self.took and (taken & 15) not in self.took:
+            return False
+        if self.heite and not standard:
+            return False
+        moved = self.moved
+        if moved == 0:
+            return True
+        if moved in (1, 2):  # drop, board
+            return (frm == 0) == (moved == 1)
+        return (taken != 0) == (moved == 3)  # capture, no-capture
+
+
+def _upper(bounds: lang.Range) -> int:
+    """The upper end of a range as an int (open: larger than any game)."""
+    return 1 << 30 if bounds[1] is None else bounds[1]
+
+
+def code(kind: PieceKind, color: int) -> int:
+    """The engine code of ``color``'s piece of ``kind``."""
+    return KIND_CODE[kind] | (color << 4)
+
+
+def square_index(g: Geometry, color: int, file: int, rank: int) -> int:
+    """The engine index of a square given in ``color``'s view (後手's is rotated 180°)."""
+    if color:
+        file, rank = g.files + 1 - file, g.ranks + 1 - rank
+    return g.idx(file, rank)
+
+
+class Index:
+    """The compiled tactics of one board size, keyed for the matcher."""
+
+    def __init__(self, tactics: Iterable[Tactic], variant: Variant) -> None:
+        g = geometry(variant)
+        self.g = g
+        #: (code of the piece on the destination, + DROPPED for a drop, destination) →
+        #: the patterns it may fire.
+        self.triggered: dict[tuple[int, int], list[Compiled]] = {}
+        #: Per side, the patterns without a trigger: those tried after any move, and those
+        #: tried after a move of one piece (code of the piece now standing → patterns).
+        self.every_any: tuple[list[Compiled], list[Compiled]] = ([], [])
+        #: Per side, those of them that must capture: tried after captures only.
+        self.every_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
+        self.every_piece: tuple[dict[int, list[Compiled]], ...] = ({}, {})
+        #: Per side, the last ply any of ``every_any`` may match (no need to look past it).
+        self.every_until: list[float] = [0, 0]
+        #: side → patterns checked once after the last move.
+        self.at_end: tuple[list[Compiled], list[Compiled]] = ([], [])
+        self.tactics: list[Tactic] = []
+        #: name → the names it replaces, for the tactics that replace any.
+        self.replaces: dict[str, tuple[str, ...]] = {}
+        #: Per side, the patterns without a trigger or piece that need a check: tried after
+        #: the moves that give check.
+        self.every_check: tuple[list[Compiled], list[Compiled]] = ([], [])
+        #: Per side, those that ask about the opponent's capture just before: tried after
+        #: a move that answers a capture.
+        self.after_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
+        for tactic in tactics:
+            if (tactic.variant.files, tactic.variant.ranks) != (variant.files, variant.ranks):
+                continue
+            self.tactics.append(tactic)
+            if tactic.replaces:
+                self.replaces[tactic.name] = tactic.replaces
+            for color in (0, 1):
+                if tactic.side is not None and tactic.side is not _COLORS[color]:
+                    continue
+                if tactic.at_end:
+                    self.at_end[color].append(Compiled(tactic, g, color, None))
+                    continue
+                for cells, files in _shapes(tactic, g):
+                    self.add(tactic, color, cells, _destinations(tactic, g, files))
+
+    def add(
+        self,
+        tactic: Tactic,
+        color: int,
+        cells: tuple[Cell, ...],
+        destinations: list[Square] | None,
+    ) -> None:
+        """Index one shape of ``tactic`` for side ``color`` (``destinations``: where the
+        moved piece may land, mover's view; ``None`` for anywhere)."""
+        g = self.g
+        triggers = [cell for cell in cells if cell.need == lang.TRIGGER]
+        if tactic.anchored:
+            (anchor,) = triggers
+            assert anchor.kind is not None
+            for square in destinations or _all_squares(g):
+                placed = _placed(cells, anchor, square, g)
+                if placed is not None:
+                    moved, rest = placed
+                    compiled = Compiled(tactic, g, color, moved, rest)
+                    for found in self.keys(tactic, code(anchor.kind, color), color, square):
+                        found.append(compiled)
+            return
+        if triggers:
+            for cell in triggers:
+                assert cell.kind is not None
+                if destinations is None or cell.square in destinations:
+                    compiled = Compiled(tactic, g, color, cell, cells)
+                    for found in self.keys(tactic, code(cell.kind, color), color, cell.square):
+                        found.append(compiled)
+            return
+        compiled = Compiled(tactic, g, color, None, cells)
+        if tactic.pieces and destinations is not None:
+            # A piece limited to some squares: keyed by each, as a trigger would be.
+            for kind in tactic.pieces:
+                for square in destinations:
+                    for found in self.keys(tactic, code(kind, color), color, square):
+                        found.append(compiled)
+        elif tactic.pieces:
+            for kind in tactic.pieces:
+                self.every_piece[color].setdefault(code(kind, color), []).append(compiled)
+        elif tactic.took or tactic.moved == "capture":
+            self.every_capture[color].append(compiled)
+        elif tactic.motion.last is not None and "capture" in tactic.motion.last.moved:
+            self.after_capture[color].append(compiled)
+        elif tactic.motion.check not in ("any", "no"):
+            self.every_check[color].append(compiled)
+        else:
+            self.every_any[color].append(compiled)
+            until = tactic.ply[1]
+            self.every_until[color] = max(
+                self.every_until[color], float("inf") if until is None else until
+            )
+
+    def keys(
+        self, tactic: Tactic, piece: int, color: int, square: Square
+    ) -> list[list[Compiled]]:
+        """The lists of patterns tried when ``piece`` lands on ``square`` (mover's view):
+        after a board move, after a drop, or both, as the tactic's ``moved`` allows (a drop
+        is keyed with :data:`DROPPED` added to the piece code)."""
+        i = square_index(self.g, color, square.file, square.rank)
+        triggered = self.triggered
+        lists = []
+        if tactic.moved != "drop":
+            lists.append(triggered.setdefault((piece, i), []))
+        if tactic.moved in ("any", "drop", "no-capture"):
+            lists.append(triggered.setdefault((piece | DROPPED, i), []))
+        return lists
+
+
+def _shapes(tactic: Tactic, g: Geometry) -> list[tuple[tuple[Cell, ...], frozenset[int]]]:
+    """The tactic's cells and destination files, then their mirror image if it asks for it."""
+    shapes = [(tactic.cells, tactic.files)]
+    if tactic.mirror:
+        flip = g.files + 1
+        cells = tuple(
+            evolve(c, square=Square(flip - c.square.file, c.square.rank)) for c in tactic.cells
+        )
+        shapes.append((cells, frozenset(flip - f for f in tactic.files)))
+    return shapes
+
+
+def _destinations(tactic: Tactic, g: Geometry, files: frozenset[int]) -> list[Square] | None:
+    """The squares (mover's view) the ``rank:`` and ``file:`` keys let the move land on,
+    ``None`` when they let it land anywhere."""
+    if not tactic.ranks and not files:
+        return None
+    return [
+        square
+        for square in _all_squares(g)
+        if (not tactic.ranks or square.rank in tactic.ranks) and (not files or square.file in files)
+    ]
+
+
+def _all_squares(g: Geometry) -> list[Square]:
+    return [Square(f, r) for r in range(1, g.ranks + 1) for f in range(1, g.files + 1)]
+
+
+# A cell off the board after the pattern moved: these ask nothing there (no piece stands
+# off the board), a group loses that member; any other cell cannot hold.
+_VOID_OFF_BOARD = (lang.NOT_OWN, lang.NOT_OPPONENT, lang.NOT_ORIGIN, lang.GROUP)
+
+
+def _placed(
+    cells: tuple[Cell, ...], anchor: Cell, square: Square, g: Geometry
+) -> tuple[Cell, tuple[Cell, ...]] | None:
+    """The pattern moved so that ``anchor`` stands on ``square``: (the moved trigger, all
+    the cells), or ``None`` when a cell that must hold something falls off the board."""
+    df, dr = square.file - anchor.square.file, square.rank - anchor.square.rank
+    placed: list[Cell] = []
+    moved = anchor
+    groups: dict[str | None, int] = {}
+    for cell in cells:
+        f, r = cell.square.file + df, cell.square.rank + dr
+        if cell.need == lang.GROUP:
+            groups.setdefault(cell.group, 0)
+        if not (1 <= f <= g.files and 1 <= r <= g.ranks):
+            if cell.need in _VOID_OFF_BOARD:
+                continue
+            return None
+        shifted = evolve(cell, square=Square(f, r))
+        if cell is anchor:
+            moved = shifted
+        if cell.need == lang.GROUP:
+            groups[cell.group] += 1
+        placed.append(shifted)
+    if not all(groups.values()):
+        return None
+    return moved, tuple(placed)
+
+
+@functools.cache
+def index_for(tactics: tuple[Tactic, ...], variant: Variant) -> Index:
+    """The index of ``tactics`` for ``variant``'s board (built once)."""
+    return Index(tactics, variant)
+
+

@@ -1,0 +1,282 @@
+"""Motion clauses of a tactic file: what the move does, not only where pieces stand.
+
+A 手筋 is a motion: a knight dropped so that it attacks two pieces, a check that also
+attacks the rook, a pawn dropped under the square where the opponent just took one. Each
+clause is a key line of the tactic file (see docs/tactics.md, "Motion clauses"), read by
+kifu_lark/tactics/language.py into the values below and asked here, on the rules engine's
+board right after the move, through the engine's own attack tables
+(:meth:`~kifu_lark.rules.board.Board.attackers`,
+:meth:`~kifu_lark.rules.board.Board.attacked_from`).
+
+The matcher asks a tactic's motion only once its cheaper conditions and its board pattern
+hold, so a tactic without motion clauses costs nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import frozen
+
+from kifu_lark.model.color import Color
+from kifu_lark.model.game import Node
+from kifu_lark.model.move import Move
+from kifu_lark.model.piece import PieceKind
+from kifu_lark.model.square import Square
+from kifu_lark.rules.board import Board
+from kifu_lark.rules.geometry import KIND_CODE
+
+#: A range of ints, both ends included; ``None`` for an open end.
+Range = tuple[int, int | None]
+ANY_RANGE: Range = (0, None)
+
+CHECKS = ("any", "yes", "no", "direct", "discovered", "double")
+PAST_MOVED = ("any", "drop", "board", "capture", "no-capture")
+#: Where an earlier move landed, relative to this move's destination (mover's view).
+PLACES = ("anywhere", "here", "ahead", "behind", "elsewhere", "last")
+
+
+@frozen
+class Attacks:
+    """``attacks: [N of] KINDS`` (at least N, default 1) or ``attacks: no KINDS``: how many
+    of the opponent's pieces of those kinds the moved piece attacks after the move."""
+
+    least: int
+    kinds: frozenset[PieceKind]
+    none: bool = False
+
+
+@frozen
+class Skewer:
+    """``skewers: FRONT / BACK``: along one of its lines the moved piece attacks an
+    opponent's piece of a FRONT kind with another opponent's piece of a BACK kind right
+    behind it (nothing between): 田楽刺し; a BACK of 玉 alone is a pin."""
+
+    front: frozenset[PieceKind]
+    back: frozenset[PieceKind]
+
+
+@frozen
+class PastMove:
+    """``last:`` (the opponent's move just before) or ``previous:`` (the mover's own move
+    before that): its piece as it stood after it (any of ``kinds``, all when empty), what it
+    was (each of ``moved``: ``drop``, ``board``, ``capture``, ``no-capture``) and where it
+    landed (``to``, one of :data:`PLACES`)."""
+
+    kinds: frozenset[PieceKind] = frozenset()
+    moved: frozenset[str] = frozenset()
+    to: str = "anywhere"
+
+
+@frozen
+class Motion:
+    """The motion clauses of one tactic (each left at its default asks nothing)."""
+
+    attacks: tuple[Attacks, ...] = ()
+    check: str = "any"
+    skewers: Skewer | None = None
+    exposed: Range = ANY_RANGE
+    reaches: frozenset[int] = frozenset()
+    last: PastMove | None = None
+    previous: PastMove | None = None
+
+    @property
+    def asks(self) -> bool:
+        """True when some clause asks something."""
+        return self != _NOTHING
+
+
+_NOTHING = Motion()
+#: The motion of a tactic without motion clauses.
+NO_MOTION = _NOTHING
+
+
+def _codes(kinds: frozenset[PieceKind]) -> frozenset[int]:
+    return frozenset(KIND_CODE[kind] for kind in kinds)
+
+
+class MotionCheck:
+    """One tactic's motion for one side, ready to ask the engine's board after a move."""
+
+    __slots__ = (
+        "attacks",
+        "check",
+        "color",
+        "exp_hi",
+        "exp_lo",
+        "last",
+        "motion",
+        "previous",
+        "reaches",
+        "skew_back",
+        "skew_front",
+    )
+
+    def __init__(self, motion: Motion, color: int) -> None:
+        self.motion = motion
+        self.color = color
+        self.attacks = tuple((a.least, _codes(a.kinds), a.none) for a in motion.attacks)
+        self.check = motion.check
+        self.exp_lo = motion.exposed[0]
+        self.exp_hi = 1 << 30 if motion.exposed[1] is None else motion.exposed[1]
+        self.reaches = motion.reaches
+        skewer = motion.skewers
+        self.skew_front = _codes(skewer.front) if skewer else frozenset()
+        self.skew_back = _codes(skewer.back) if skewer else frozenset()
+        self.last = motion.last
+        self.previous = motion.previous
+
+    def holds(self, board: Board, to: int, node: Node) -> bool:
+        """True when every clause holds for the move that landed on ``to`` (engine index),
+        ``board`` standing right after it."""
+        return self.targets(board, to, node) is not None
+
+    def targets(self, board: Board, to: int, node: Node) -> list[int] | None:
+        """The engine indices the clauses point at (pieces attacked, the king checked and
+        the pieces other than the moved one that check it, the pieces of a skewer), or
+        ``None`` when a clause does not hold. The cheapest clauses,
+        and those that fail most moves, are asked first."""
+        color = self.color
+        cells = board.cells
+        pointed: list[int] = []
+        if self.attacks or self.reaches:
+            seen, hits = _attacked(board, to, color)
+            for least, codes, none in self.attacks:
+                hit = [t for t in hits if cells[t] & 15 in codes]
+                if (none and hit) or (not none and len(hit) < least):
+                    return None
+                pointed.extend(hit)
+            if self.reaches:
+                g = board.g
+                ranks = {g.rank_of[t] if not color else g.ranks + 1 - g.rank_of[t] for t in seen}
+                if not ranks & self.reaches:
+                    return None
+        if self.skew_front:
+            found = self._skewer(board, to)
+            if found is None:
+                return None
+            pointed.extend(found)
+        if self.check != "any":
+            king = board.kings[1 - color]
+            checkers = board.attackers(king, color) if king >= 0 else []
+            direct = to in checkers
+            others = len(checkers) - direct
+            check = self.check
+            if check == "no":
+                if checkers:
+                    return None
+            elif (
+                not checkers
+                or (check == "direct" and (not direct or others))
+                or (check == "discovered" and (direct or not others))
+                or (check == "double" and not (direct and others))
+            ):
+                return None
+            if checkers:  # the king checked, and who checks it besides the moved piece
+                pointed.append(king)
+                pointed.extend(c for c in checkers if c != to)
+        if self.exp_lo or self.exp_hi < 1 << 30:
+            exposed = len(board.attackers(to, 1 - color))
+            if not self.exp_lo <= exposed <= self.exp_hi:
+                return None
+        if (self.last is not None or self.previous is not None) and not self._history(
+            board, to, node
+        ):
+            return None
+        return pointed
+
+    def _skewer(self, board: Board, to: int) -> list[int] | None:
+        cells = board.cells
+        color = self.color
+        moved = cells[to]
+        for d in board.g.slides[color][moved & 15]:
+            t = to + d
+            while cells[t] == 0:
+                t += d
+            front = cells[t]
+            if (front >> 4) != 1 - color or (front & 15) not in self.skew_front:
+                continue
+            u = t + d
+            while cells[u] == 0:
+                u += d
+            back = cells[u]
+            if (back >> 4) == 1 - color and (back & 15) in self.skew_back:
+                return [t, u]
+        return None
+
+    def _history(self, board: Board, to: int, node: Node) -> bool:
+        g = board.g
+        here = g.square_of[to]
+        # The squares ahead of and behind the destination, for the mover (None: off the board).
+        forward = -g.width if self.color == 0 else g.width
+        places = {
+            "here": here,
+            "ahead": g.square_of.get(to + forward),
+            "behind": g.square_of.get(to - forward),
+        }
+        last_node = node.parent
+        last = last_node.move if last_node is not None else None
+        if self.last is not None and not _fits(self.last, last, board.taken(1), places, None):
+            return False
+        if self.previous is not None:
+            before = last_node.parent if last_node is not None else None
+            previous = before.move if before is not None else None
+            landed = last.to if last is not None else None
+            if not _fits(self.previous, previous, board.taken(2), places, landed):
+                return False
+            if previous is not None and previous.color is not _COLORS[self.color]:
+                return False  # a record that skips a turn: not the mover's own move
+        return True
+
+
+_COLORS = (Color.BLACK, Color.WHITE)
+
+# The last move's attacked squares, shared by the tactics asked about it (the forks of each
+# piece ask the same question): (board, its ply, destination, squares, opponent's pieces).
+# The board itself is kept and compared by identity, so no other board's move can match.
+_MEMO: list[Any] = [None, -1, -1, [], []]
+
+
+def _attacked(board: Board, to: int, color: int) -> tuple[list[int], list[int]]:
+    """The squares the piece on ``to`` attacks, and those of them holding the opponent's
+    pieces (``color`` the mover's)."""
+    memo = _MEMO
+    if memo[0] is board and memo[1] == board.ply and memo[2] == to:
+        return memo[3], memo[4]
+    seen = board.attacked_from(to)
+    cells = board.cells
+    other = 1 - color
+    hits = [t for t in seen if cells[t] and cells[t] >> 4 == other]
+    memo[:] = [board, board.ply, to, seen, hits]
+    return seen, hits
+
+
+def _fits(
+    rule: PastMove,
+    move: Move | None,
+    taken: int,
+    places: dict[str, Square | None],
+    last: Square | None,
+) -> bool:
+    """True when an earlier ``move`` fits ``rule`` (``taken``: the engine code it took, -1
+    when the board did not play it; ``places``: this move's destination and the squares
+    ahead of and behind it; ``last`` where the opponent's last move landed). What a move
+    took is the engine's word: a game built by hand may leave ``Move.captured`` unset."""
+    if move is None or taken < 0:
+        return False
+    if rule.kinds and move.piece_after not in rule.kinds:
+        return False
+    moved = rule.moved
+    if moved:
+        if ("drop" in moved and move.from_ is not None) or ("board" in moved and not move.from_):
+            return False
+        if ("capture" in moved and not taken) or ("no-capture" in moved and taken):
+            return False
+    to = rule.to
+    if to == "anywhere":
+        return True
+    if to == "last":
+        return move.to == last
+    if to == "elsewhere":
+        return move.to != places["here"]
+    return move.to == places[to]
