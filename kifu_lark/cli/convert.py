@@ -98,7 +98,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out-encoding", help="output encoding (default: the format's, by extension)"
     )
-    parser.add_argument("--force", action="store_true", help="overwrite existing output files")
+    parser.add_argument(
+        "--force", "--overwrite", action="store_true", help="overwrite existing output files"
+    )
     parser.add_argument(
         "-j", "--jobs", type=int, default=1, help="parallel jobs for folders (0 = one per core)"
     )

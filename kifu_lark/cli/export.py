@@ -83,7 +83,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume", action="store_true", help="skip the shards a previous run completed"
     )
-    parser.add_argument("--overwrite", action="store_true", help="replace a previous export in OUT")
+    parser.add_argument(
+        "--overwrite", "--force", action="store_true", help="replace a previous export in OUT"
+    )
     parser.add_argument("--no-positions", action="store_true", help="write the games table only")
     parser.add_argument(
         "--tactics", action="store_true", help="find each game's tactics (costs time)"

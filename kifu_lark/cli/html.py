@@ -70,6 +70,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--overwrite",
+        "--force",
         action="store_true",
         help="replace a page (for a folder: pages and an index.html) that exists",
     )

@@ -63,6 +63,29 @@ def test_a_second_run_refuses_existing_files_unless_forced(
     assert ["5g5f"] == _moves(out / "a.kif")
 
 
+@pytest.mark.parametrize("switch", ["--force", "--overwrite"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["convert", "{src}", "-o", "{out}", "--to", "kif"],
+        ["html", "{src}", "-o", "{out}"],
+        ["export", "{src}", "-o", "{out}", "--to", "hcpe"],
+    ],
+)
+def test_every_writing_command_takes_both_names_of_the_switch(
+    tmp_path: Path, command: list[str], switch: str
+) -> None:
+    """``--force`` and ``--overwrite`` are one switch wherever files are replaced: a second
+    run is refused without it and replaces what it wrote with it."""
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a.csa").write_text(CSA, encoding="utf-8")
+    argv = [a.format(src=src, out=tmp_path / "out") for a in command]
+    assert 0 == main(argv)
+    assert 0 != main(argv)
+    assert 0 == main([*argv, switch])
+
+
 def test_extra_games_never_overwrite_another_inputs_output(tmp_path: Path) -> None:
     """a.csa holds two games (a-1, a-2); a-2.kif's output a-2.csa is not overwritten."""
     src = tmp_path / "in"
