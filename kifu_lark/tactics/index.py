@@ -2,11 +2,11 @@
 
 Every tactic is compiled twice per board size, once for each side: 後手's copy is the
 pattern rotated 180° with the colours swapped, so one file serves both sides (a file that
-asks for its mirror image adds the two mirrored copies). The compiled patterns are indexed by (engine
-code of the piece now on the destination, destination index); a move looks up its own key
-and tries that short list. A pattern drawn around the moved piece (``anchor: moved``), or a
-``piece:`` limited to some ranks or files, is compiled once for each destination it fits,
-so it joins the same index.
+asks for its mirror image adds the two mirrored copies). The compiled patterns are indexed
+by (engine code of the piece now on the destination, destination index); a move looks up
+its own key and tries that short list. A pattern drawn around the moved piece (``anchor:
+moved``), or a ``piece:`` limited to some ranks or files, is compiled once for each
+destination it fits, so it joins the same index.
 """
 
 from __future__ import annotations
