@@ -23,7 +23,7 @@ from kifu_lark.model.variant import Variant
 from kifu_lark.rules.geometry import KIND_CODE, OFF, Geometry, geometry
 from kifu_lark.tactics import language as lang
 from kifu_lark.tactics.language import Cell, Tactic
-from kifu_lark.tactics.motion import MotionCheck
+from kifu_lark.tactics.motion import Motion, MotionCheck
 
 _COLORS = (Color.BLACK, Color.WHITE)
 _MOVED = {"any": 0, "drop": 1, "board": 2, "capture": 3, "no-capture": 4}
@@ -41,6 +41,8 @@ class Compiled:
         "equal",
         "first_code",
         "first_square",
+        "gate_kinds",
+        "gate_least",
         "groups",
         "hand",
         "heite",
@@ -76,6 +78,10 @@ class Compiled:
         )
         motion = tactic.motion
         self.motion = MotionCheck(motion, color) if motion.asks else None
+        # The strictest ``attacks: N of KINDS`` clause, as a bit per kind code: the matcher
+        # asks it of the move's shared attack summary before anything else (a fork fails
+        # there on almost every move). 0 when the file asks no such clause.
+        self.gate_least, self.gate_kinds = _gate(motion)
         # The file's conditions as plain ints and sets, read on every try (the hot path).
         self.key = (color, tactic.name)
         self.ply_lo, self.ply_hi = tactic.ply[0], _upper(tactic.ply)
@@ -175,6 +181,18 @@ class Compiled:
         return (taken != 0) == (moved == 3)  # capture, no-capture
 
 
+def _gate(motion: Motion) -> tuple[int, int]:
+    """(N, bits of the kind codes) of the motion's ``attacks`` clause that asks for the most
+    pieces, (0, 0) when none asks for any: a move whose piece attacks fewer than N of the
+    opponent's pieces of those kinds cannot fit."""
+    least, bits = 0, 0
+    for rule in motion.attacks:
+        if not rule.none and rule.least > least:
+            least = rule.least
+            bits = sum(1 << KIND_CODE[kind] for kind in rule.kinds)
+    return least, bits
+
+
 def _upper(bounds: lang.Range) -> int:
     """The upper end of a range as an int (open: larger than any game)."""
     return 1 << 30 if bounds[1] is None else bounds[1]
@@ -202,7 +220,8 @@ class Index:
         #: the patterns it may fire.
         self.triggered: dict[tuple[int, int], list[Compiled]] = {}
         #: Per side, the patterns without a trigger: those tried after any move, and those
-        #: tried after a move of one piece (code of the piece now standing → patterns).
+        #: tried after a move of one piece (code of the piece now standing, + DROPPED for a
+        #: drop, → patterns).
         self.every_any: tuple[list[Compiled], list[Compiled]] = ([], [])
         #: Per side, those of them that must capture: tried after captures only.
         self.every_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
@@ -273,8 +292,14 @@ class Index:
                     for found in self.keys(tactic, code(kind, color), color, square):
                         found.append(compiled)
         elif tactic.pieces:
+            every_piece = self.every_piece[color]
             for kind in tactic.pieces:
-                self.every_piece[color].setdefault(code(kind, color), []).append(compiled)
+                piece = code(kind, color)
+                # A board move and a drop are keyed apart, as for a trigger (keys()).
+                if tactic.moved != "drop":
+                    every_piece.setdefault(piece, []).append(compiled)
+                if tactic.moved in ("any", "drop", "no-capture"):
+                    every_piece.setdefault(piece | DROPPED, []).append(compiled)
         elif tactic.took or tactic.moved == "capture":
             self.every_capture[color].append(compiled)
         elif tactic.motion.last is not None and "capture" in tactic.motion.last.moved:
@@ -365,9 +390,25 @@ def _placed(
     return moved, tuple(placed)
 
 
-@functools.cache
+#: The last (tactics, variant, index) given out: ``find`` asks again and again with the same
+#: tuple (the shipped set), and a tuple that is the same object holds the same tactics, so
+#: this spares hashing every tactic of it on each call.
+_LAST: list[tuple[tuple[Tactic, ...], Variant, Index]] = []
+
+
 def index_for(tactics: tuple[Tactic, ...], variant: Variant) -> Index:
     """The index of ``tactics`` for ``variant``'s board (built once)."""
+    if _LAST:
+        last_tactics, last_variant, index = _LAST[0]
+        if last_tactics is tactics and last_variant is variant:
+            return index
+    index = _index_for(tactics, variant)
+    _LAST[:] = [(tactics, variant, index)]
+    return index
+
+
+@functools.cache
+def _index_for(tactics: tuple[Tactic, ...], variant: Variant) -> Index:
     return Index(tactics, variant)
 
 

@@ -92,6 +92,10 @@ class Matcher:
         # validated when it was read or built) and reads its padded cells and hand counts.
         self.board = board
         self.cells, self.hands = board.cells, board.hands
+        #: The kinds of the opponent's pieces the last moved piece attacks (see aim()), and
+        #: the ply they were found for (None: not yet).
+        self.aimed: list[int] = []
+        self.aimed_ply: int | None = None
 
     def add(self, color: int, compiled: Compiled, ply: int, node: Node, to: int) -> None:
         """Record ``compiled``'s tactic for ``color`` (and the opponent, if it says so)."""
@@ -154,7 +158,7 @@ class Matcher:
                 self.try_all(
                     index.every_capture[color], node, color, ply, captures, frm, to, taken
                 )
-            candidates = every_piece[color].get(now)
+            candidates = every_piece[color].get(now if frm else now | DROPPED)
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, to, taken)
             checking = every_check[color]
@@ -212,6 +216,16 @@ class Matcher:
         for compiled in candidates:
             if cells[compiled.first_square] != compiled.first_code:
                 continue
+            least = compiled.gate_least
+            if least:  # an attacks clause: asked of the move's summary, made once a move
+                if self.aimed_ply != ply:
+                    self.aim(to, color, ply)
+                wanted = compiled.gate_kinds
+                for kind in self.aimed:
+                    if wanted >> kind & 1:
+                        least -= 1
+                if least > 0:
+                    continue
             if compiled.key in seen or not compiled.fits(ply, captures, frm, taken, standard):
                 continue
             if not compiled.plain and not compiled.holds(cells, frm):
@@ -226,6 +240,17 @@ class Matcher:
             if motion is not None and not motion.holds(self.board, to, node):
                 continue
             self.add(color, compiled, ply, node, to)
+
+    def aim(self, to: int, color: int, ply: int) -> None:
+        """Keep the kinds (engine codes without colour) of the opponent's pieces that the
+        piece on ``to`` attacks, for the move of ``ply``: the attacks clauses of every
+        tactic tried at this move ask the same board."""
+        cells = self.cells
+        other = 1 - color
+        self.aimed = [
+            p & 15 for t in self.board.attacked_from(to) if (p := cells[t]) and p >> 4 == other
+        ]
+        self.aimed_ply = ply
 
     def predicate(self, name: str, node: Node, color: int) -> bool:
         """Ask the named predicate about ``node``'s move, seen from the mover's side."""
