@@ -36,6 +36,7 @@ PSV_SIZE = 40
 #: cshogi's ``GameResult`` values, as HCPE's ``gameResult`` holds them.
 DRAW, BLACK_WIN, WHITE_WIN = 0, 1, 2
 
+#: HCPE's and PSV's records as ``struct`` layouts (the fields above, in order).
 HCPE_LAYOUT = struct.Struct("<32shHBx")
 PSV_LAYOUT = struct.Struct("<32shHHbx")
 assert HCPE_LAYOUT.size == HCPE_SIZE and PSV_LAYOUT.size == PSV_SIZE
