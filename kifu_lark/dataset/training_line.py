@@ -63,6 +63,8 @@ def line_records(
         ValueError: for a PSV move number past a uint16.
     """
     black = Color.BLACK
+    hcpe_record = HCPE_LAYOUT.pack
+    psv_record = PSV_LAYOUT.pack
     ply = 0
     for node in root.mainline():
         ply += 1
@@ -92,13 +94,13 @@ def line_records(
             frm, to, promote, drop = move_cells(move)
             if hcpe:
                 move16 = hcp_move16(frm, to, promote, drop)
-                out.append(HCPE_LAYOUT.pack(packed, value, move16, result))
+                out.append(hcpe_record(packed, value, move16, result))
             else:
                 if not 0 <= number <= 0xFFFF:
                     raise ValueError(f"ply: expected 0 to 65535 (a uint16), got {number}")
                 side = result if black_to_move else -result
                 move16 = psv_move16(frm, to, promote, drop)
-                out.append(PSV_LAYOUT.pack(packed, value, move16, number, side))
+                out.append(psv_record(packed, value, move16, number, side))
 
 
 def _score(
