@@ -6,8 +6,8 @@ than most changes we make. Counted instructions do not: with the hash seed fixed
 to a few parts in a thousand, so a change of 5 % shows. Not a speed (memory and caches count
 too): the timed figures stay ``python -m benchmarks``. Three counts:
 
-- (default) floodgate-shaped CSA read plainly and by the export (games, then positions): the
-  export's target (issue 17) is a ratio of two speeds.
+- (default) floodgate-shaped CSA read plainly and by the export (games, then positions, then
+  ``--to hcpe``): the export's targets (issues 17 and 34) are ratios of two speeds.
 - ``--readers``: reading, per reader, the same real-shaped games written by our writers:
   CSA (``+7776FU,T12``, no engine lines), floodgate-shaped CSA, KIF, KI2 and JKF. ``--pure``
   counts the pure-Python build too; ``--save FILE`` keeps the figures as JSON, ``--compare
@@ -46,7 +46,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-WAYS = ("plain", "games", "positions")
+WAYS = ("plain", "games", "positions", "hcpe")
 READERS = ("csa", "csa-floodgate", "kif", "ki2", "jkf")
 """The readers ``--readers`` counts; each reads the format before the dash."""
 LIMIT = 1.05
@@ -71,7 +71,8 @@ def _child(way: str, folder: Path, measure: bool) -> None:
             for path in sorted(source.iterdir()):
                 kifu_lark.load(path)
         else:
-            export([str(source)], str(out), shard_size=100_000, positions=way == "positions")
+            to = "hcpe" if way == "hcpe" else "parquet"
+            export([str(source)], str(out), to=to, shard_size=100_000, positions=way == "positions")
 
     with tempfile.TemporaryDirectory(prefix="bench-instructions-") as tmp:
         run(folder / "warm-up", Path(tmp) / "warm-up")
@@ -419,15 +420,24 @@ def export_ways(options: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-instructions-") as tmp:
         folder = Path(tmp)
         moves = _write(folder, records)
-        runs = [(way, measure) for way in WAYS for measure in (False, True)]
+        # plain reading always: the others are given as its ratio
+        ways = [w for w in WAYS if w == "plain" or not options.only or w in options.only]
+        runs = [(way, measure) for way in ways for measure in (False, True)]
         found = _in_parallel(
             options.jobs, [partial(_count, way, folder, measure) for way, measure in runs]
         )
         counts = dict(zip(runs, found, strict=True))
-    cost = {way: counts[way, True] - counts[way, False] for way in WAYS}
+    cost = {way: counts[way, True] - counts[way, False] for way in ways}
     print(f"{records} floodgate-shaped CSA records, {moves} moves (callgrind):")
-    labels = ("plain reading (load)", "export parquet, games only", "export parquet + positions")
+    labels = (
+        "plain reading (load)",
+        "export parquet, games only",
+        "export parquet + positions",
+        "export hcpe",
+    )
     for way, label in zip(WAYS, labels, strict=True):
+        if way not in cost:
+            continue
         ratio = cost["plain"] / cost[way]
         print(f"  {label}: {cost[way] / moves:,.0f} instructions per move ({ratio:.0%} of plain)")
     return 0
@@ -450,7 +460,10 @@ def main(argv: list[str] | None = None) -> int:
         "--hot", action="store_true", help="--shapes: warm up on the measured texts themselves"
     )
     parser.add_argument(
-        "--only", action="append", metavar="NAME", help="only this reader or shape (repeatable)"
+        "--only",
+        action="append",
+        metavar="NAME",
+        help="only this reader, shape or export way (repeatable)",
     )
     parser.add_argument("--save", metavar="FILE", help="--readers: keep the figures as JSON")
     parser.add_argument(

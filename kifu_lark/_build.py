@@ -60,6 +60,7 @@ COMPILED = (
     "dataset/replay.py",
     "dataset/rows.py",
     "dataset/engine_pack.py",
+    "dataset/training_line.py",
 )
 """The modules a compiled build compiles, relative to the package (setup.py reads this list).
 

@@ -125,10 +125,12 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
     values = tables.values
     lengths = tables.lengths
     pieces = 0
+    # a local: an imported name is looked up in the module's globals at each use
+    king = KING
     for i in _CELLS:
         code: int = cells[i]
         if code:
-            if code & 15 == KING:
+            if code & 15 == king:
                 continue
             pieces += 1
             acc |= values[code] << n
@@ -173,9 +175,10 @@ def _box(board: Board) -> list[int]:
     """The number of each kind code neither on the board nor in a hand (a handicap's)."""
     left = list(_SET)
     cells = board.cells
+    king = KING
     for i in _CELLS:
         code: int = cells[i]
-        if code and code & 15 != KING:
+        if code and code & 15 != king:
             left[_BASE[code & 15]] -= 1
     for c in (0, 1):
         held = board.hands[c]

@@ -35,11 +35,11 @@ This module writes a game's records. The byte layouts are
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 
-from kifu_lark.dataset.engine_pack import LinePacker, hcp_move16, move_cells, psv_move16
+from kifu_lark.dataset.engine_pack import LinePacker, hcp_move16, move_cells
 from kifu_lark.dataset.packing import check_packable
+from kifu_lark.dataset.replay import node_evaluation
 from kifu_lark.dataset.training_filter import (
     Outcome,
     Ratings,
@@ -61,18 +61,17 @@ from kifu_lark.dataset.training_format import (
     HcpeRecord,
     PsvRecord,
     hcpe3_move,
-    hcpe_bytes,
     hcpe_record,
-    psv_bytes,
     psv_record,
     read_hcpe,
     read_psv,
 )
+from kifu_lark.dataset.training_line import line_records, record_score
 from kifu_lark.errors import UnknownFormatError
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
 from kifu_lark.model.game import Game, Node
-from kifu_lark.model.move import Move, SpecialKind
+from kifu_lark.model.move import SpecialKind
 
 # --- evaluations ---------------------------------------------------------------------------
 
@@ -86,47 +85,7 @@ def _node_evaluation(node: Node) -> Evaluation | None:
     return node.evaluation if node.comment_lines else None
 
 
-def record_score(evaluation: Evaluation, color: Color, mate_score: int) -> int:
-    """The score a record of the position before the move holds for ``color``, the side to
-    move there: the centipawns, or for a mate ``±(mate_score - plies)`` counted from that
-    position (one ply more than after the move; ``±mate_score`` for a mate of unknown
-    length). 0 when the evaluation gives neither. Not clipped."""
-    mate = evaluation.mate
-    if mate is not None:
-        plies = 0 if math.isinf(mate) else int(abs(mate)) + 1
-        value = max(mate_score - plies, 0) * (1 if mate > 0 else -1)
-    else:
-        value = evaluation.score or 0
-    return value if color is evaluation.side else -value
-
-
 # --- a game's records ----------------------------------------------------------------------
-
-
-class _Format:
-    """How one format packs the position on the replay, and writes a record of a packed
-    position: (packed, move, score, outcome, side to move, move number) → bytes."""
-
-    def __init__(
-        self,
-        pack: Callable[[LinePacker], bytes | None],
-        record: Callable[[bytes, Move, int, Outcome, Color, int], bytes],
-    ) -> None:
-        self.pack = pack
-        self.record = record
-
-
-def _hcpe(packed: bytes, move: Move, value: int, result: Outcome, turn: Color, ply: int) -> bytes:
-    return hcpe_bytes(packed, hcp_move16(*move_cells(move)), value, result.game_result)
-
-
-def _psv(packed: bytes, move: Move, value: int, result: Outcome, turn: Color, ply: int) -> bytes:
-    move16 = psv_move16(*move_cells(move))
-    return psv_bytes(packed, move16, value, ply, result.for_side(turn))
-
-
-_HCPE = _Format(LinePacker.hcp, _hcpe)
-_PSV = _Format(LinePacker.packed_sfen, _psv)
 
 
 def _records(
@@ -134,11 +93,11 @@ def _records(
     filters: TrainingFilter | None,
     evaluations: Evaluations | None,
     stats: TrainingStats | None,
-    form: _Format,
+    hcpe: bool,
 ) -> Iterator[bytes]:
-    """``form``'s record of every main-line position the filters keep, counting into
-    ``stats``. The main line is replayed once on the engine's board, each position packed
-    from it before its move is played."""
+    """The HCPE (``hcpe``) or PSV record of every main-line position the filters keep,
+    counting into ``stats``. The main line is replayed once on the engine's board, each
+    position packed from it before its move is played (``training_line``)."""
     counts = TrainingStats() if stats is None else stats
     keep = filters or TrainingFilter()
     counts.games += 1
@@ -147,38 +106,35 @@ def _records(
     if reason is not None:
         counts.skipped_games[reason] += 1
         return
-    read = _node_evaluation if evaluations is None else evaluations
+    # The export's reader gives node.evaluation's score and mate, as the default does: both
+    # are read in the loop, floodgate's lines as numbers.
+    read = None if evaluations is None or evaluations is node_evaluation else evaluations
     # Moves a lenient read let through (二歩 before a declared foul …): engines must not
     # learn them. Warnings name the ply of the move.
     fouls = {issue.ply for issue in game.warnings if issue.ply is not None}
-    written = 0
-    line = LinePacker(game.start)
-    for ply, node in enumerate(game.root.mainline(), 1):
-        move = node.move
-        if move is None:
-            continue
-        # The record is of the position the move is played from: packed before the push,
-        # written after it (a move no tolerance lets through raises before its record).
-        packed: bytes | None = None
-        turn = Color.BLACK if line.black_to_move else Color.WHITE
-        number = line.ply
-        score: Evaluation | None = None
-        if move.color is not turn or ply in fouls:
-            counts.skipped_positions["foul"] += 1
-        elif (score := read(node)) is None and keep.require_evaluation:
-            counts.skipped_positions["evaluation"] += 1
-        else:
-            packed = form.pack(line)
-            if packed is None:
-                # The start was checked: only a lost king (a tolerated read) can come here.
-                counts.skipped_positions["kings"] += 1
-        line.push(move)
-        if packed is not None:
-            value = 0 if score is None else record_score(score, turn, keep.mate_score)
-            written += 1
-            yield form.record(packed, move, keep.clip(value), result, turn, number)
-    counts.records += written
-    if written:
+    code = result.game_result if hcpe else result.for_side(Color.BLACK)
+    found: list[bytes] = []
+    try:
+        line_records(
+            game.root,
+            LinePacker(game.start),
+            hcpe,
+            read,
+            fouls,
+            keep.require_evaluation,
+            keep.mate_score,
+            keep.eval_limit,
+            code,
+            counts.skipped_positions,
+            found,
+        )
+    except Exception:
+        # the records before the move that broke off come out first, as they were made
+        yield from found
+        raise
+    yield from found
+    counts.records += len(found)
+    if found:
         counts.games_written += 1
 
 
@@ -202,7 +158,7 @@ def hcpe_records(
         >>> [len(r) for r in hcpe_records(game, TrainingFilter(unfinished=True))]
         [38, 38]
     """
-    return _records(game, filters, evaluations, stats, _HCPE)
+    return _records(game, filters, evaluations, stats, True)
 
 
 def psv_records(
@@ -214,7 +170,7 @@ def psv_records(
 ) -> Iterator[bytes]:
     """The 40-byte PSV records of ``game``'s main line, as :func:`hcpe_records` (``gamePly``
     is the position's move number; ``game_result`` is the side to move's: 1, 0, -1)."""
-    return _records(game, filters, evaluations, stats, _PSV)
+    return _records(game, filters, evaluations, stats, False)
 
 
 #: HCPE3's ``result`` bits of the endings that have one.

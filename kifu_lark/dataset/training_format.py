@@ -36,9 +36,10 @@ PSV_SIZE = 40
 #: cshogi's ``GameResult`` values, as HCPE's ``gameResult`` holds them.
 DRAW, BLACK_WIN, WHITE_WIN = 0, 1, 2
 
-_HCPE = struct.Struct("<32shHBx")
-_PSV = struct.Struct("<32shHHbx")
-assert _HCPE.size == HCPE_SIZE and _PSV.size == PSV_SIZE
+#: HCPE's and PSV's records as ``struct`` layouts (the fields above, in order).
+HCPE_LAYOUT = struct.Struct("<32shHBx")
+PSV_LAYOUT = struct.Struct("<32shHHbx")
+assert HCPE_LAYOUT.size == HCPE_SIZE and PSV_LAYOUT.size == PSV_SIZE
 
 #: HCPE3, game by game (dlshogi's ``HuffmanCodedPosAndEval3``, ``MoveInfo``, ``MoveVisits``,
 #: as cshogi's numpy dtypes): a game's header (the start's ``hcp``, ``moveNum`` uint16,
@@ -75,7 +76,7 @@ def hcpe_bytes(packed: bytes, move16: int, eval: int, result: int) -> bytes:
     """
     if result not in (DRAW, BLACK_WIN, WHITE_WIN):
         raise ValueError(f"result: expected 0, 1 or 2 (cshogi's GameResult), got {result}")
-    return _HCPE.pack(packed, _int16(eval), move16, result)
+    return HCPE_LAYOUT.pack(packed, _int16(eval), move16, result)
 
 
 def psv_record(
@@ -104,7 +105,7 @@ def psv_bytes(packed: bytes, move16: int, score: int, ply: int, result: int) -> 
         raise ValueError(f"result: expected -1, 0 or 1, got {result}")
     if not 0 <= ply <= 0xFFFF:
         raise ValueError(f"ply: expected 0 to 65535 (a uint16), got {ply}")
-    return _PSV.pack(packed, _int16(score), move16, ply, result)
+    return PSV_LAYOUT.pack(packed, _int16(score), move16, ply, result)
 
 
 def hcpe3_move(move16: int, eval: int, candidates: int) -> bytes:
@@ -154,7 +155,7 @@ def read_hcpe(data: bytes) -> Iterator[HcpeRecord]:
     view = memoryview(data)
     _check_length(len(view), HCPE_SIZE, "hcpe")
     for offset in range(0, len(view), HCPE_SIZE):
-        packed, value, move16, result = _HCPE.unpack_from(view, offset)
+        packed, value, move16, result = HCPE_LAYOUT.unpack_from(view, offset)
         position = position_from_hcp(packed)
         move = move_from_hcp_move16(move16, position) if move16 else None
         yield HcpeRecord(position, move, value, result)
@@ -171,7 +172,7 @@ def read_psv(data: bytes) -> Iterator[PsvRecord]:
     view = memoryview(data)
     _check_length(len(view), PSV_SIZE, "psv")
     for offset in range(0, len(view), PSV_SIZE):
-        packed, value, move16, ply, result = _PSV.unpack_from(view, offset)
+        packed, value, move16, ply, result = PSV_LAYOUT.unpack_from(view, offset)
         position = position_from_packed_sfen(packed, max(ply, 1))
         move = move_from_psv_move16(move16, position) if move16 else None
         yield PsvRecord(position, move, value, ply, result)

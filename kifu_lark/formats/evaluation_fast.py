@@ -41,10 +41,11 @@ class _Fast:
     """The compiled patterns of the fast path."""
 
     def __init__(self) -> None:
-        lark = parsing.parser(GRAMMAR)
+        # the grammar's terminals alone: lark's LALR parser is built only when a line needs it
+        lark = parsing.lexer_only(GRAMMAR)
 
         def term(name: str) -> str:
-            return f"(?:{lark.get_terminal(name).pattern.to_regexp()})"
+            return f"(?:{parsing.terminal_pattern(GRAMMAR, name)})"
 
         blanks = _BLANKS + "+"
         # the same blanks, a plain space tried first: a set holding a character past Latin-1

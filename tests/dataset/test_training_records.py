@@ -306,3 +306,53 @@ def test_one_record_checks_its_fields() -> None:
         psv_record(start, move, ply=70000)
     with pytest.raises(ValueError):
         TrainingFilter(eval_limit=40000)
+
+
+_MIXED_EVALUATIONS = """\
+V2.2
+N+black
+N-white
+PI
++
++2726FU
+'** 50 -3334FU +7776FU
+-3334FU
+'** 42 +7776FU #1234
++7776FU
+'**評価値=-160
+'**読み筋=▲2五歩
+-4344FU
+'** 20 -8384FU
+'** 999 +2625FU
++2625FU
+'**詰み=先手勝ち:5手
+-8384FU
+'** 30 looks like an evaluation, is a comment
++2524FU
+'an ordinary comment
+-2324FU
+'** -100000 -2324FU
++2824HI
+%TORYO
+"""
+
+
+@pytest.mark.parametrize("records", [hcpe_records, psv_records])
+def test_the_loops_own_reading_of_evaluations_is_node_evaluations(records: object) -> None:
+    # The loop reads floodgate's '** lines as numbers and leaves other lines to
+    # node.evaluation; an evaluations callable is taken as given. All three agree.
+    from kifu_lark.dataset.replay import node_evaluation
+
+    game = kifu_lark.loads(_MIXED_EVALUATIONS, "csa")
+    assert callable(records)
+    keep = TrainingFilter(eval_limit=31999)
+    by_default = b"".join(records(game, keep))
+    assert by_default == b"".join(records(game, keep, evaluations=node_evaluation))
+    assert by_default == b"".join(records(game, keep, evaluations=lambda n: n.evaluation))
+    if records is hcpe_records:
+        scores = [r.eval for r in read_hcpe(by_default)]
+    else:
+        scores = [r.score for r in read_psv(by_default)]
+    # black's view turned to the mover's; the mate counted from the position before 2g2f
+    # (5 plies after it, 6 before); -100000 for white clipped; no evaluation gives 0
+    assert [50, -42, -160, -20, 32000 - 6, 0, 0, 31999, 0] == scores

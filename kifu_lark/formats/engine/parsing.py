@@ -133,14 +133,27 @@ def parser(grammar: str, start: str = "start", **options: Any) -> Lark:
 _PARSERS: dict[tuple[Any, ...], Lark] = {}
 
 
+def lexer_only(grammar: str) -> Lark:
+    """``grammar``'s lexer-only build: every terminal kept (even those only used inside
+    others), their named groups made non-capturing as in :func:`parser`'s parsers. Cheaper
+    than an LALR parser, and all a reader needs that takes terminals' patterns alone."""
+    return parser(grammar, parser=None, lexer="basic")
+
+
 @functools.cache
 def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
     """The compiled regex of terminal ``name`` of ``grammar`` (every terminal kept, even
     those only used inside others), so readers take lines apart with the grammar's own
     definition rather than a second parser."""
     # edit_terminals=None: the named groups stay (the parsers' lexers drop them)
-    lexer_only = parser(grammar, parser=None, lexer="basic", edit_terminals=None)
-    return re.compile(lexer_only.get_terminal(name).pattern.to_regexp())
+    lexer = parser(grammar, parser=None, lexer="basic", edit_terminals=None)
+    return re.compile(lexer.get_terminal(name).pattern.to_regexp())
+
+
+def terminal_pattern(grammar: str, name: str) -> str:
+    """The regex of terminal ``name`` of ``grammar`` as :func:`parser`'s parsers match it,
+    from :func:`lexer_only`: a pattern made of terminals builds no LALR parser of its own."""
+    return lexer_only(grammar).get_terminal(name).pattern.to_regexp()
 
 
 @functools.cache
@@ -150,11 +163,8 @@ def pieces_pattern(
     """A regex matching any one of the terminals ``names`` of ``grammar`` (in that order,
     each as the group of its name), followed by terminal ``after`` when given: what cuts a
     run token (a run of those terminals) back into them."""
-    lark = parser(grammar)
-    alternatives = "|".join(
-        f"(?P<{name}>{lark.get_terminal(name).pattern.to_regexp()})" for name in names
-    )
-    tail = "" if after is None else f"(?:{lark.get_terminal(after).pattern.to_regexp()})"
+    alternatives = "|".join(f"(?P<{name}>{terminal_pattern(grammar, name)})" for name in names)
+    tail = "" if after is None else f"(?:{terminal_pattern(grammar, after)})"
     return re.compile(f"(?:{alternatives}){tail}")
 
 
