@@ -4,9 +4,13 @@ position with the last move marked (:func:`kifu_lark.render.animate`)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from kifu_lark.cli.common import add_read_options, check_read_options, read_records
+from kifu_lark.cli.common import (
+    add_read_options,
+    check_read_options,
+    read_records,
+    shogi_game,
+)
 from kifu_lark.cli.pictures import add_picture_options, refuse_existing, write_picture
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game, Node
@@ -158,20 +162,7 @@ def run(args: argparse.Namespace) -> int:
     kind = args.format or _format_of(args.output)
     refuse_existing([args.output], args.overwrite)
     records = read_records(args.file, args.source_format, args.encoding, args.tolerate)
-    number = 1 if args.game is None else args.game
-    if not 1 <= number <= len(records):
-        raise KifuError(
-            f"--game {number}: {args.file} holds {len(records)} game(s)",
-            code="USAGE",
-            hint=f"--game counts from 1 to {len(records)}",
-        )
-    record: Any = records[number - 1]
-    if not isinstance(record, Game):
-        raise KifuError(
-            f"{args.file} is a {record.format} record: animate draws shogi records",
-            code="USAGE",
-            hint="kifu-lark show draws its board",
-        )
+    record: Game = shogi_game(records, args.game, args.file, "animate draws")
     data = animate(
         record,
         kind,

@@ -17,6 +17,7 @@ from kifu_lark.dataset.verdict_reports import IMPASSE_RULES
 from kifu_lark.dataset.workers import WorkerPool
 from kifu_lark.errors import KifuError, Setting, reword_report
 from kifu_lark.formats.registry import get_format, record_extensions
+from kifu_lark.model.game import Game
 from kifu_lark.textio import normalize_encoding
 
 T = TypeVar("T")
@@ -192,6 +193,30 @@ def no_record_files() -> KifuError:
 def tolerate_list(text: str) -> list[str]:
     """The names in a ``--tolerate`` value."""
     return [t for t in (s.strip() for s in text.split(",")) if t]
+
+
+def shogi_game(records: list[Any], number: int | None, file: str, what: str) -> Any:
+    """Game ``number`` (from 1; the first when ``None``) of ``records`` read from ``file``,
+    for a command that draws shogi games (``what``: what it makes of one).
+
+    Raises:
+        KifuError: ``USAGE`` for a number out of range or a record that is no shogi game.
+    """
+    chosen = 1 if number is None else number
+    if not 1 <= chosen <= len(records):
+        raise KifuError(
+            f"--game {chosen}: {file} holds {len(records)} game(s)",
+            code="USAGE",
+            hint=f"--game counts from 1 to {len(records)}",
+        )
+    record = records[chosen - 1]
+    if not isinstance(record, Game):
+        raise KifuError(
+            f"{file} is a {record.format} record: {what} shogi records",
+            code="USAGE",
+            hint="kifu-lark show draws its board",
+        )
+    return record
 
 
 def read_records(

@@ -7,11 +7,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
-from kifu_lark.cli.common import WALK_HELP, add_read_options, check_read_options, read_records
+from kifu_lark.cli.common import (
+    WALK_HELP,
+    add_read_options,
+    check_read_options,
+    read_records,
+    shogi_game,
+)
 from kifu_lark.cli.html_folder import write_folder
-from kifu_lark.errors import KifuError
 from kifu_lark.files import write_atomically
 from kifu_lark.formats.move_text import NOTATIONS
 from kifu_lark.model.game import Game
@@ -94,21 +98,8 @@ def run(args: argparse.Namespace) -> int:
     check_read_options(args)
     if args.file != "-" and Path(args.file).is_dir():
         return write_folder(args)
-    game = 1 if args.game is None else args.game
     records = read_records(args.file, args.source_format, args.encoding, args.tolerate)
-    if not 1 <= game <= len(records):
-        raise KifuError(
-            f"{args.file} holds {len(records)} game(s)",
-            code="USAGE",
-            hint=f"--game counts from 1 to {len(records)}",
-        )
-    record: Any = records[game - 1]
-    if not isinstance(record, Game):
-        raise KifuError(
-            f"{args.file} is a {record.format} record: the page shows shogi records",
-            code="USAGE",
-            hint="kifu-lark show draws its board",
-        )
+    record: Game = shogi_game(records, args.game, args.file, "the page shows")
     page = html(
         record,
         notation=args.notation,
