@@ -16,11 +16,12 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
-from types import FrameType, ModuleType
+from types import ModuleType
 
 from kifu_lark import __version__, compiled
 from kifu_lark.cli.common import USAGE_CODES, OptionWords
 from kifu_lark.errors import KifuError, KifuIOError
+from kifu_lark.stopping import StopOnSignals
 
 #: Sub-command modules of this package, in ``--help`` order.
 COMMANDS: tuple[str, ...] = (
@@ -49,18 +50,6 @@ class Interrupted(KeyboardInterrupt):
         self.signum = signum
 
 
-def _ignore(signum: int, frame: FrameType | None) -> None:
-    """A handler that does nothing. Not SIG_IGN: a signal that came in while the first
-    was being taken would then raise OSError ("ignored due to race condition")."""
-
-
-def _interrupted(signum: int, frame: FrameType | None) -> None:
-    # Once: a second Ctrl-C must not cut the unwinding short, before the temporary file goes.
-    signal.signal(signal.SIGINT, _ignore)
-    signal.signal(signal.SIGTERM, _ignore)
-    raise Interrupted(signum)
-
-
 @contextlib.contextmanager
 def _stopping_cleanly() -> Iterator[None]:
     """SIGINT and SIGTERM raise :class:`Interrupted` in the block (SIGTERM would otherwise
@@ -69,14 +58,12 @@ def _stopping_cleanly() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
-    for sig in before:
-        signal.signal(sig, _interrupted)
+    stops = StopOnSignals(Interrupted)
+    stops.start()
     try:
         yield
     finally:
-        for sig, handler in before.items():
-            signal.signal(sig, handler)
+        stops.stop()
 
 
 def _interrupted_line(stop: KeyboardInterrupt, hint: str | None) -> tuple[str, int]:

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from types import FrameType, TracebackType
+from types import TracebackType
 from typing import Any, Generic, ParamSpec, TypeVar
+
+from kifu_lark.stopping import StopOnSignals
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -40,23 +41,14 @@ class WorkerStopped(SystemExit):
     """Raised in a worker process by SIGINT or SIGTERM; its code is 128 + the signal."""
 
 
-def _ignore(signum: int, frame: FrameType | None) -> None:
-    """A handler that does nothing. Not SIG_IGN: a signal that came in while the first
-    was being taken would then raise OSError ("ignored due to race condition")."""
-
-
-def _stop_worker(signum: int, frame: FrameType | None) -> None:
-    # Once: a second signal (Ctrl-C, then the parent's SIGTERM) must not cut the unwinding
-    # short, before the temporary file is removed.
-    signal.signal(signal.SIGINT, _ignore)
-    signal.signal(signal.SIGTERM, _ignore)
-    raise WorkerStopped(128 + signum)
+def _stopped(signum: int) -> WorkerStopped:
+    return WorkerStopped(128 + signum)
 
 
 def _worker_signals() -> None:
-    """The pool's initializer: how a worker takes SIGINT and SIGTERM."""
-    signal.signal(signal.SIGINT, _stop_worker)
-    signal.signal(signal.SIGTERM, _stop_worker)
+    """The pool's initializer: how a worker takes SIGINT and SIGTERM (once each run,
+    never lost in a finaliser: :mod:`kifu_lark.stopping`)."""
+    StopOnSignals(_stopped).start()
 
 
 #: A worker's own set-up: a function and its arguments, run once as the worker starts.
@@ -129,4 +121,3 @@ class WorkerPool(ProcessPoolExecutor):
             if worker.is_alive():
                 worker.kill()
                 worker.join()
-
