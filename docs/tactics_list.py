@@ -24,16 +24,18 @@ BEGIN, END = "<!-- tactics list: make tactics-docs -->", "<!-- end of tactics li
 
 
 def first_fixture(name: str) -> tuple[Path, str, int] | None:
-    """A fixture record where ``name`` is claimed found: (record, side, ply), 先手's first."""
+    """A fixture record where ``name`` is claimed found: (record, side, ply), the tactic's own
+    game first (so that another game added later does not change its picture), then 先手's."""
     found = []
     for expect in sorted(FIXTURES.glob("*.expect")):
         for line in expect.read_text(encoding="utf-8").splitlines():
             words = line.split("#", 1)[0].split()
             if len(words) == 3 and words[1] == name and words[2].isdigit():
-                found.append((words[0] != "先手", expect, words[0], int(words[2])))
+                other = expect.stem != name
+                found.append((other, words[0] != "先手", expect, words[0], int(words[2])))
     if not found:
         return None
-    _, expect, side, ply = min(found)
+    _, _, expect, side, ply = min(found)
     record = next(
         expect.with_suffix(s) for s in (".kif", ".ki2", ".csa") if expect.with_suffix(s).exists()
     )

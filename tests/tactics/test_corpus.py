@@ -27,8 +27,13 @@ KNOWN = {
     ("sample.ki2", "後手", "持久戦"): "as for 先手: the note is of the game, both sides get it",
     ("sample01.jkf.expected.kif", "game", "居飛車"): "2 moves: we note 居飛車 from ply 20 on",
     ("sample1.ki2", "game", "(戦法)"): "a placeholder, not a name",
-    ("sample.ki2", "後手", "片美濃囲い"): "we drop it once 銀冠 (its finished form, ply 34) "
-    "stands: 銀冠 replaces 片美濃囲い; bioshogi keeps both",
+    ("sample.ki2", "後手", "片美濃囲い"): "we drop it once 片銀冠 (ply 34) stands: 片銀冠 "
+    "replaces 片美濃囲い; bioshogi keeps both",
+    ("sample.ki2", "後手", "銀冠"): "△7二金 (ply 34) makes the crown with the other gold still "
+    "on 4一, not on 7三: 片銀冠, the name bioshogi's own later shapes give it (銀冠 asks "
+    "for that gold); the header predates 片銀冠",
+    ("sample.ki2", "後手", "片銀冠"): "see 銀冠: silver 8三 over the king on 8二, gold 7二, "
+    "no gold on 7三",
     ("sample.ki2", "先手", "三間飛車"): "the rook goes to 7八 at ply 41, in the middle game; "
     "our 振り飛車 戦法 count the opening only (ply ≤ 40)",
     ("sample.ki2", "先手", "超速▲3七銀"): "▲3六歩-▲3七銀 at ply 11-13 against △5二飛 is the "

@@ -64,7 +64,7 @@ def test_replaces_drops_the_parent_only_when_the_child_is_found() -> None:
 def test_a_refinement_lists_its_parents() -> None:
     """The found refinement carries its file's replaces (nearest first); others carry none."""
     found = {(f.side.kanji, f.name): f for f in tactics.find(kifu_lark.load(FOLDER / "銀冠.kif"))}
-    assert ("高美濃囲い", "美濃囲い", "片美濃囲い") == found[("先手", "銀冠")].parents
+    assert ("片銀冠", "高美濃囲い", "美濃囲い", "片美濃囲い") == found[("先手", "銀冠")].parents
     assert all(not f.parents for f in found.values() if f.name != "銀冠")
 
 
@@ -199,7 +199,7 @@ def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert 0 == main(["tactics", "--list"])
     listed = capsys.readouterr().out.splitlines()
     assert "囲い 美濃囲い (本美濃囲い, 本美濃) ← 片美濃囲い" in listed
-    assert "囲い 銀冠 ← 高美濃囲い, 美濃囲い, 片美濃囲い" in listed
+    assert "囲い 銀冠 ← 片銀冠, 高美濃囲い, 美濃囲い, 片美濃囲い" in listed
 
 
 def test_convert_tactics(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
