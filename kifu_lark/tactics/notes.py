@@ -13,6 +13,8 @@ The rules (documented in docs/tactics.md, section "Notes"):
   bishop exchange of 角換わり is no fight yet); 持久戦: the line passes ply 40 without one.
   Both sides get it, on that move.
 - 短手数: the line ends in a result (投了, 詰み …) by ply 60; 長手数: it is 200 plies or more.
+- 入玉: the side's king reaches the opponent's camp (the three ranks farthest from its own
+  side), noted on that move; 相入玉: both kings did, both sides noted on the later move.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from kifu_lark.model.square import Square
 from kifu_lark.rules.geometry import BISHOP, KING, PAWN, ROOK
 
 SWING_BY, SETTLED_FROM, STAY_FROM = 40, 20, 40
+#: The ranks of the opponent's camp, counted from the far edge (the board is 9x9).
+CAMP = 3
 QUICK_BY, SHORT_BY, LONG_FROM = 40, 60, 200
 NOTE = "備考"
 #: The engine kind codes whose every move the matcher reports (besides captures).
@@ -38,6 +42,8 @@ NOTE_NAMES = (
     "持久戦",
     "短手数",
     "長手数",
+    "入玉",
+    "相入玉",
 )
 
 Note = tuple[int, str, int, Node]  # side (0 先手, 1 後手), name, ply, node
@@ -50,6 +56,7 @@ class NoteTaker:
     def __init__(self) -> None:
         self.swing: list[tuple[int, Node] | None] = [None, None]
         self.king_moved = [False, False]
+        self.entered: list[tuple[int, Node] | None] = [None, None]
         self.fight: tuple[int, Node] | None = None
 
     def move(
@@ -59,6 +66,9 @@ class NoteTaker:
         board), capturing the engine kind ``taken`` (0 for none), at ``ply``."""
         if kind == KING:
             self.king_moved[color] = True
+            far = 10 - to.rank if color else to.rank
+            if far <= CAMP and self.entered[color] is None:
+                self.entered[color] = (ply, node)
         elif kind == ROOK and not drop and not taken and ply <= SWING_BY:
             file, rank = (10 - to.file, 10 - to.rank) if color else (to.file, to.rank)
             if file >= 5 and rank >= 5 and self.swing[color] is None:
@@ -111,6 +121,19 @@ class NoteTaker:
             length = "長手数"
         if length is not None:
             found += [(0, length, last_ply, last), (1, length, last_ply, last)]
+        return found + self.entering()
+
+    def entering(self) -> list[Note]:
+        """入玉 for each side whose king entered the opponent's camp; 相入玉 when both did."""
+        found: list[Note] = []
+        for color in (0, 1):
+            entered = self.entered[color]
+            if entered is not None:
+                found.append((color, "入玉", *entered))
+        black, white = self.entered
+        if black is not None and white is not None:
+            later = black if black[0] >= white[0] else white
+            found += [(0, "相入玉", *later), (1, "相入玉", *later)]
         return found
 
     @staticmethod
