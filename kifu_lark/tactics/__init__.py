@@ -20,10 +20,11 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
+from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.tactics.language import CATEGORIES, Tactic, TacticError, parse_tactic
 from kifu_lark.tactics.match import Found, Matcher, index_for
-from kifu_lark.tactics.notes import NOTE, NOTE_NAMES
+from kifu_lark.tactics.notes import NOTE, NOTE_NAMES, castle_notes
 
 DATA_PACKAGE = "kifu_lark.tactics_data"
 
@@ -107,6 +108,10 @@ def names() -> list[TacticName]:
     return found + [TacticName(NOTE, name, ()) for name in NOTE_NAMES if name not in files]
 
 
+_COLORS = (Color.BLACK, Color.WHITE)
+_SIDE = {Color.BLACK: 0, Color.WHITE: 1}
+
+
 def find(
     game: Game, line: Node | None = None, *, tactics: Iterable[Tactic] | None = None
 ) -> list[Found]:
@@ -128,8 +133,15 @@ def find(
     chosen = shipped() if tactics is None else tuple(tactics)
     nodes = game.line(line)
     index = index_for(chosen, game.start.variant)
-    found = Matcher(game, index).run(game, nodes)
+    matcher = Matcher(game, index)
+    found = matcher.run(game, nodes)
     replaces = index.replaces
+    if matcher.takes_notes:
+        castles = [(_SIDE[f.side], f.name, f.ply, f.node) for f in found if f.category == "囲い"]
+        found += [
+            Found(_COLORS[side], NOTE, name, ply, node)
+            for side, name, ply, node in castle_notes(castles, replaces)
+        ]
     replaced = {(f.side, parent) for f in found for parent in replaces.get(f.name, ())}
     kept = [f for f in found if (f.side, f.name) not in replaced]
     kept.sort(key=lambda f: f.ply)

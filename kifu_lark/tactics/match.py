@@ -84,6 +84,8 @@ class Matcher:
             and start.board == usual.board
             and start.hands == usual.hands
         )
+        # 備考 are about standard shogi from the usual start only.
+        self.takes_notes = self.standard_start and index.g.files == index.g.ranks == 9
         self.found: list[Found] = []
         self.seen: set[tuple[int, str]] = set()
         board = Board.from_position(game.start)
@@ -131,8 +133,7 @@ class Matcher:
         ply = first = game.start.ply - 1
         captures = 0
         last: Node | None = None
-        # 備考 are about standard shogi from the usual start only.
-        notes = NoteTaker() if self.standard_start and index.g.files == index.g.ranks == 9 else None
+        notes = NoteTaker() if self.takes_notes else None
         # The hot loop: engine codes and padded indices (see rules/geometry.py), no objects.
         for node in nodes:
             move = node.move

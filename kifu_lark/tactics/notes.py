@@ -13,11 +13,18 @@ The rules (documented in docs/tactics.md, section "Notes"):
   bishop exchange of 角換わり is no fight yet); 持久戦: the line passes ply 40 without one.
   Both sides get it, on that move.
 - 短手数: the line ends in a result (投了, 詰み …) by ply 60; 長手数: it is 200 plies or more.
+- 対振り飛車 / 対居飛車: in a 対抗形, the 居飛車 side / the 振り飛車 side, on that move.
+- 相居玉: both sides get 居玉.
+- 穴熊: the side built a 穴熊 (a castle found that is 居飛車穴熊 or 振り飛車穴熊 or refines
+  one), on the move it first stood; 対穴熊: its opponent, on that move; 相穴熊: both did,
+  both sides noted on the later move.
 - 入玉: the side's king reaches the opponent's camp (the three ranks farthest from its own
   side), noted on that move; 相入玉: both kings did, both sides noted on the later move.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
 
 from kifu_lark.model.game import Node
 from kifu_lark.model.square import Square
@@ -44,7 +51,15 @@ NOTE_NAMES = (
     "長手数",
     "入玉",
     "相入玉",
+    "対振り飛車",
+    "対居飛車",
+    "相居玉",
+    "穴熊",
+    "対穴熊",
+    "相穴熊",
 )
+#: The castles every 穴熊 is, or refines.
+ANAGUMA = frozenset({"居飛車穴熊", "振り飛車穴熊"})
 
 Note = tuple[int, str, int, Node]  # side (0 先手, 1 後手), name, ply, node
 
@@ -103,10 +118,18 @@ class NoteTaker:
                 both = "相居飛車" if black[0] == "居飛車" else "相振り飛車"
             later = black if black[1] >= white[1] else white
             found += [(0, both, later[1], later[2]), (1, both, later[1], later[2])]
+            if both == "対抗形":
+                for color, style in ((0, black), (1, white)):
+                    facing = "対振り飛車" if style[0] == "居飛車" else "対居飛車"
+                    found.append((color, facing, later[1], later[2]))
+        stayed_both = last_ply >= STAY_FROM
         for color in (0, 1):
-            stayed = not self.king_moved[color] and (color, "居玉") not in named
-            if last_ply >= STAY_FROM and stayed:
+            stayed = not self.king_moved[color]
+            stayed_both = stayed_both and stayed
+            if last_ply >= STAY_FROM and stayed and (color, "居玉") not in named:
                 found.append((color, "居玉", last_ply, last))
+        if stayed_both:
+            found += [(0, "相居玉", last_ply, last), (1, "相居玉", last_ply, last)]
         pace: tuple[str, int, Node] | None = None
         if self.fight is not None:
             pace = ("急戦", *self.fight)
@@ -145,3 +168,26 @@ class NoteTaker:
             if move is not None and (move.color.value == "-") == bool(color):
                 return first + i + 1, moves[i]
         return None
+
+
+def castle_notes(
+    castles: Iterable[tuple[int, str, int, Node]], lineage: Mapping[str, Sequence[str]]
+) -> list[Note]:
+    """穴熊, 対穴熊 and 相穴熊 from the castles found: (side, name, ply, node) each, every
+    one found, the ones another replaces too; ``lineage`` a castle's parents by name."""
+    built: list[tuple[int, Node] | None] = [None, None]
+    for side, name, ply, node in castles:
+        bear = name in ANAGUMA or not ANAGUMA.isdisjoint(lineage.get(name, ()))
+        first = built[side]
+        if bear and (first is None or ply < first[0]):
+            built[side] = (ply, node)
+    found: list[Note] = []
+    for side in (0, 1):
+        first = built[side]
+        if first is not None:
+            found += [(side, "穴熊", *first), (1 - side, "対穴熊", *first)]
+    black, white = built
+    if black is not None and white is not None:
+        later = black if black[0] >= white[0] else white
+        found += [(0, "相穴熊", *later), (1, "相穴熊", *later)]
+    return found

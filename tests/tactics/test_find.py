@@ -152,7 +152,7 @@ def test_dumps_writes_headers_and_comments_in_kif_ki2_and_csa() -> None:
         back = kifu_lark.loads(text, fmt)
         assert "美濃囲い" == back.headers["先手の囲い"]
         assert "棒銀" == back.headers["後手の戦法"]
-        assert "振り飛車, 対抗形" == back.headers["先手の備考"]
+        assert "振り飛車, 対抗形, 対居飛車" == back.headers["先手の備考"]
         assert "▲囲い：美濃囲い" in back.mainline()[16].comments
         assert "△戦法：棒銀" in back.mainline()[13].comments
     assert "先手の囲い" not in game.headers and not game.mainline()[16].comments

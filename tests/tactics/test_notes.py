@@ -8,6 +8,15 @@ from kifu_lark import tactics
 from kifu_lark.board import Board
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
+from tests.conftest import FIXTURES
+from tests.tactics.expect import claims
+
+#: 44 plies in which neither king moves (legal, no capture, no check).
+STILL = (
+    "8g8f 1c1d 3i4h 3a4b 4h3i 2c2d 1i1h 4c4d 4i5h 2a1c 9i9h 1a1b 3i4h 9a9b 7g7f 7a6b 8h9i "
+    "8c8d 8i7g 5c5d 4h3i 1d1e 3g3f 2b3a 7i6h 6a5b 3i3h 6c6d 3f3e 1e1f 8f8e 5b5c 7f7e 3c3d "
+    "6i7i 3a2b 3h3g 5c5b 2h4h 5d5e 4h2h 6b5c 9i8h 1c2e"
+)
 
 #: Both kings walk up the board (white's enters first), the other moves anything legal.
 WALK_TEXT = (
@@ -85,9 +94,51 @@ def test_the_style_notes_of_a_ranging_rook_game() -> None:
     assert 5 == notes[("先手", "振り飛車")]
     assert ("後手", "居飛車") in notes and ("先手", "居飛車") not in notes
     assert notes[("先手", "対抗形")] == notes[("後手", "対抗形")]
+    # each side facing the other's style, on the same move
+    assert notes[("先手", "対居飛車")] == notes[("後手", "対振り飛車")] == notes[("先手", "対抗形")]
+    assert ("先手", "対振り飛車") not in notes and ("後手", "対居飛車") not in notes
     assert not any(name in ("入玉", "相入玉") for _, name in notes)
 
 
 def test_the_new_notes_are_listed() -> None:
     listed = {n.name for n in tactics.names() if n.category == "備考"}
     assert {"入玉", "相入玉"} <= listed
+
+
+def test_both_kings_never_moving_is_ai_igyoku() -> None:
+    """居玉 (a note, or the 囲い file of that name when it fires first) for both sides."""
+    moves = STILL.split()
+    found = {(f.side.kanji, f.name) for f in tactics.find(_game(moves))}
+    notes = _notes(_game(moves))
+    for side in ("先手", "後手"):
+        assert (side, "居玉") in found
+        assert len(moves) == notes[(side, "相居玉")]
+    # one king step at the end of the same line: no 相居玉, and no 居玉 note for that side
+    stepped = _notes(_game([*moves[:-1], "5a6a"]))
+    assert ("後手", "居玉") not in stepped
+    assert not any(name == "相居玉" for _, name in stepped)
+
+
+def _claimed(name: str, side: str, tactic: str) -> int:
+    """The ply a fixture's hand-checked .expect gives a side's tactic."""
+    (ply,) = [
+        c.ply for c in claims(FIXTURES / "tactics" / name) if (c.side, c.name) == (side, tactic)
+    ]
+    assert ply is not None
+    return ply
+
+
+def test_anaguma_notes_follow_the_castles() -> None:
+    """居飛車穴熊's game: 先手 builds 居飛車穴熊, 後手 振り飛車穴熊 (its .expect); its near miss:
+    only 後手 does."""
+    black = _claimed("居飛車穴熊.kif", "先手", "居飛車穴熊")
+    white = _claimed("居飛車穴熊.kif", "後手", "振り飛車穴熊")
+    notes = _notes(kifu_lark.load(FIXTURES / "tactics" / "居飛車穴熊.kif"))
+    assert (black, white) == (notes[("先手", "穴熊")], notes[("後手", "穴熊")])
+    assert (white, black) == (notes[("先手", "対穴熊")], notes[("後手", "対穴熊")])
+    assert max(black, white) == notes[("先手", "相穴熊")] == notes[("後手", "相穴熊")]
+    near = _notes(kifu_lark.load(FIXTURES / "tactics" / "居飛車穴熊-near.kif"))
+    white = _claimed("居飛車穴熊-near.kif", "後手", "振り飛車穴熊")
+    assert {("後手", "穴熊"): white, ("先手", "対穴熊"): white} == {
+        key: ply for key, ply in near.items() if "穴熊" in key[1]
+    }
