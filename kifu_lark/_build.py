@@ -61,6 +61,9 @@ COMPILED = (
     "dataset/rows.py",
     "dataset/engine_pack.py",
     "dataset/training_line.py",
+    "tactics/index.py",
+    "tactics/match.py",
+    "tactics/motion.py",
 )
 """The modules a compiled build compiles, relative to the package (setup.py reads this list).
 

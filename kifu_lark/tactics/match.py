@@ -8,8 +8,6 @@ conditions and pattern already fit the move.
 
 from __future__ import annotations
 
-from attrs import field, frozen
-
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.piece import HAND_KINDS
@@ -18,44 +16,13 @@ from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE, KINDS
 from kifu_lark.tactics import language as lang
+from kifu_lark.tactics.found import Found
 from kifu_lark.tactics.index import DROPPED, Compiled, Index, index_for
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
 _COLORS = (Color.BLACK, Color.WHITE)
 _HAND_CODES = tuple(KIND_CODE[kind] for kind in HAND_KINDS)
-
-
-@frozen
-class Found:
-    """A tactic found on a line: whose, what, and the move where it first appears.
-
-    Attributes:
-        side: the side the tactic is of.
-        category: 戦法, 囲い, 手筋 or 備考.
-        name: the tactic's name.
-        ply: the move's number in the game (1 = first move).
-        node: the move's node in the game tree.
-        parents: the tactics this one refines (its file's ``replaces``, nearest first):
-            found for the same side, they are left out of ``find``'s result for it.
-        squares: the squares its board pattern names, as they stand on the board (empty
-            for a tactic without a pattern, and for the notes).
-        targets: the squares its motion clauses matched: the pieces attacked, the king
-            checked and the pieces that check it besides the moved one, the two pieces of
-            a skewer (empty when it has no such clause).
-        clauses: its file's conditions, ``key: value`` as written (``moved: drop``,
-            ``attacks: 2 of 玉 飛 角``), all of which held at this move.
-    """
-
-    side: Color
-    category: str
-    name: str
-    ply: int
-    node: Node = field(eq=False, repr=False)
-    parents: tuple[str, ...] = ()
-    squares: tuple[Square, ...] = field(default=(), repr=False)
-    targets: tuple[Square, ...] = field(default=(), repr=False)
-    clauses: tuple[str, ...] = field(default=(), repr=False)
 
 
 def hand_fits(rule: lang.HandRule, hand: list[int]) -> bool:
@@ -96,6 +63,9 @@ class Matcher:
         #: the ply they were found for (None: not yet).
         self.aimed: list[int] = []
         self.aimed_ply: int | None = None
+        #: When a list, each call of try_all adds (the move's node, the candidates it
+        #: tried) to it (the tests read which patterns a move tries).
+        self.tried: list[tuple[Node, list[Compiled]]] | None = None
 
     def add(self, color: int, compiled: Compiled, ply: int, node: Node, to: int) -> None:
         """Record ``compiled``'s tactic for ``color`` (and the opponent, if it says so)."""
@@ -125,7 +95,7 @@ class Matcher:
         index = self.index
         board, cells = self.board, self.cells
         triggered, every_any, every_piece = index.triggered, index.every_any, index.every_piece
-        every_until, idx = index.every_until, index.g.idx
+        every_until, idx, size = index.every_until, index.g.idx, index.g.size
         every_check, after_capture = index.every_check, index.after_capture
         before = 0  # what the move before took
         ply = first = game.start.ply - 1
@@ -149,7 +119,7 @@ class Matcher:
             drop = KIND_CODE[move.piece] if origin is None else 0
             taken = board._make(frm, to, bool(move.promote), drop)
             now = cells[to]
-            candidates = triggered.get((now if frm else now | DROPPED, to))
+            candidates = triggered.get((now if frm else now | DROPPED) * size + to)
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, to, taken)
             if ply <= every_until[color]:
@@ -213,6 +183,8 @@ class Matcher:
         taken: int,
     ) -> None:
         seen, cells, standard = self.seen, self.cells, self.standard_start
+        if self.tried is not None:
+            self.tried.append((node, list(candidates)))
         for compiled in candidates:
             if cells[compiled.first_square] != compiled.first_code:
                 continue
