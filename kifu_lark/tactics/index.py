@@ -84,7 +84,9 @@ class Compiled:
         # there on almost every move). 0 when the file asks no such clause.
         self.gate_least, self.gate_kinds = _gate(motion)
         # The file's conditions as plain ints and sets, read on every try (the hot path).
-        self.key = (color, tactic.name)
+        # (side, name) as the matcher's ``seen`` holds it; typed ``object`` so that a compiled
+        # build keeps the one tuple rather than packing a new one at each lookup.
+        self.key: object = (color, tactic.name)
         self.ply_lo, self.ply_hi = tactic.ply[0], _upper(tactic.ply)
         self.cap_lo, self.cap_hi = tactic.captures[0], _upper(tactic.captures)
         self.moved = _MOVED[tactic.moved]

@@ -18,6 +18,7 @@ from kifu_lark.rules.geometry import KIND_CODE, KINDS
 from kifu_lark.tactics import language as lang
 from kifu_lark.tactics.found import Found
 from kifu_lark.tactics.index import DROPPED, Compiled, Index, index_for
+from kifu_lark.tactics.motion import attacked
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
@@ -132,7 +133,9 @@ class Matcher:
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, to, taken)
             checking = every_check[color]
-            if checking and board.in_check():
+            # The engine's own test after a move it pushed: the moved piece, or a line opened
+            # through its origin (the opponent was not in check before it: moves are legal).
+            if checking and board._gives_check(frm, to, color):
                 self.try_all(checking, node, color, ply, captures, frm, to, taken)
             if before and after_capture[color]:
                 self.try_all(after_capture[color], node, color, ply, captures, frm, to, taken)
@@ -218,10 +221,8 @@ class Matcher:
         piece on ``to`` attacks, for the move of ``ply``: the attacks clauses of every
         tactic tried at this move ask the same board."""
         cells = self.cells
-        other = 1 - color
-        self.aimed = [
-            p & 15 for t in self.board.attacked_from(to) if (p := cells[t]) and p >> 4 == other
-        ]
+        # the motion clauses of the same move ask the same squares: one list for both
+        self.aimed = [cells[t] & 15 for t in attacked(self.board, to, color)[1]]
         self.aimed_ply = ply
 
     def predicate(self, name: str, node: Node, color: int) -> bool:

@@ -80,7 +80,7 @@ class MotionCheck:
         cells = board.cells
         pointed: list[int] = []
         if self.attacks or self.reaches:
-            seen, hits = _attacked(board, to, color)
+            seen, hits = attacked(board, to, color)
             for least, codes, none in self.attacks:
                 hit = [t for t in hits if cells[t] & 15 in codes]
                 if (none and hit) or (not none and len(hit) < least):
@@ -177,7 +177,7 @@ _COLORS = (Color.BLACK, Color.WHITE)
 _MEMO: list[Any] = [None, -1, -1, [], []]
 
 
-def _attacked(board: Board, to: int, color: int) -> tuple[list[int], list[int]]:
+def attacked(board: Board, to: int, color: int) -> tuple[list[int], list[int]]:
     """The squares the piece on ``to`` attacks, and those of them holding the opponent's
     pieces (``color`` the mover's)."""
     memo = _MEMO
