@@ -18,7 +18,6 @@ from kifu_lark.rules.geometry import KIND_CODE, KINDS
 from kifu_lark.tactics import language as lang
 from kifu_lark.tactics.found import Found
 from kifu_lark.tactics.index import DROPPED, Compiled, Index, index_for
-from kifu_lark.tactics.motion import attacked
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
@@ -68,12 +67,13 @@ class Matcher:
         #: tried) to it (the tests read which patterns a move tries).
         self.tried: list[tuple[Node, list[Compiled]]] | None = None
 
-    def add(self, color: int, compiled: Compiled, ply: int, node: Node, to: int) -> None:
-        """Record ``compiled``'s tactic for ``color`` (and the opponent, if it says so)."""
+    def add(
+        self, color: int, compiled: Compiled, ply: int, node: Node, pointed: list[int] | None
+    ) -> None:
+        """Record ``compiled``'s tactic for ``color`` (and the opponent, if it says so);
+        ``pointed``: the engine indices its motion clauses matched."""
         tactic = compiled.tactic
         square_of = self.index.g.square_of
-        motion = compiled.motion
-        pointed = motion.targets(self.board, to, node) if motion is not None else None
         targets = tuple(square_of[t] for t in dict.fromkeys(pointed or ()))
         for side in (color, 1 - color) if tactic.also_opponent else (color,):
             if (side, tactic.name) not in self.seen:
@@ -167,7 +167,9 @@ class Matcher:
                 if hand is not None and not hand_fits(hand, self.hands[side]):
                     continue
                 if compiled.holds(cells, -1):
-                    self.add(side, compiled, ply, last, -1)
+                    motion = compiled.motion
+                    pointed = None if motion is None else motion.targets(self.board, -1, last)
+                    self.add(side, compiled, ply, last, pointed)
 
     def add_note(self, side: int, name: str, ply: int, node: Node) -> None:
         if (side, name) not in self.seen:
@@ -212,17 +214,22 @@ class Matcher:
             if tactic.predicate is not None and not self.predicate(tactic.predicate, node, color):
                 continue
             motion = compiled.motion
-            if motion is not None and not motion.holds(self.board, to, node):
-                continue
-            self.add(color, compiled, ply, node, to)
+            pointed = None
+            if motion is not None:
+                pointed = motion.targets(self.board, to, node)
+                if pointed is None:
+                    continue
+            self.add(color, compiled, ply, node, pointed)
 
     def aim(self, to: int, color: int, ply: int) -> None:
         """Keep the kinds (engine codes without colour) of the opponent's pieces that the
         piece on ``to`` attacks, for the move of ``ply``: the attacks clauses of every
         tactic tried at this move ask the same board."""
         cells = self.cells
-        # the motion clauses of the same move ask the same squares: one list for both
-        self.aimed = [cells[t] & 15 for t in attacked(self.board, to, color)[1]]
+        other = 1 - color
+        self.aimed = [
+            p & 15 for t in self.board.attacked_from(to) if (p := cells[t]) and p >> 4 == other
+        ]
         self.aimed_ply = ply
 
     def predicate(self, name: str, node: Node, color: int) -> bool:
