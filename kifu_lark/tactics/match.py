@@ -97,7 +97,7 @@ class Matcher:
         board, cells = self.board, self.cells
         triggered, every_any, every_piece = index.triggered, index.every_any, index.every_piece
         every_until, idx, size = index.every_until, index.g.idx, index.g.size
-        every_check, after_capture = index.every_check, index.after_capture
+        every_check, after_capture, white = index.every_check, index.after_capture, Color.WHITE
         before = 0  # what the move before took
         ply = first = game.start.ply - 1
         captures = 0
@@ -111,7 +111,7 @@ class Matcher:
                 continue
             ply += 1
             last = node
-            color = 1 if move.color is Color.WHITE else 0
+            color = 1 if move.color is white else 0
             square = move.to
             to = idx(square.file, square.rank)
             origin = move.from_
@@ -226,10 +226,25 @@ class Matcher:
         piece on ``to`` attacks, for the move of ``ply``: the attacks clauses of every
         tactic tried at this move ask the same board."""
         cells = self.cells
+        g = self.index.g
         other = 1 - color
-        self.aimed = [
-            p & 15 for t in self.board.attacked_from(to) if (p := cells[t]) and p >> 4 == other
-        ]
+        k = cells[to] & 15
+        aimed: list[int] = []
+        # Board.attacked_from's walk (steps, then lines up to the first piece), keeping only
+        # the opponent's pieces it meets (an empty cell is 0, off the board OFF, whose
+        # colour bits are neither side's).
+        for d in g.step_tuples[color][k]:
+            p = cells[to + d]
+            if p and p >> 4 == other:
+                aimed.append(p & 15)
+        for d in g.slides[color][k]:
+            t = to + d
+            while cells[t] == 0:
+                t += d
+            p = cells[t]
+            if p >> 4 == other:
+                aimed.append(p & 15)
+        self.aimed = aimed
         self.aimed_ply = ply
 
     def predicate(self, name: str, node: Node, color: int) -> bool:
