@@ -1,6 +1,6 @@
 """What finding tactics costs on top of reading: KIF records read and validated, against
 read, validated and searched for every shipped tactic and note (``kifu_lark.tactics.find``).
-Target (issue 15): at most 50 % more time.
+Target (issue 38): at most 30 % more time, with 250 tactics.
 
 Records: the realistic set (``benchmarks.realistic``: players, times, one in five from a
 board diagram), the fixture games of fixtures/tactics (real openings, repeated) and the

@@ -61,6 +61,10 @@ COMPILED = (
     "dataset/rows.py",
     "dataset/engine_pack.py",
     "dataset/training_line.py",
+    "tactics/index.py",
+    "tactics/match.py",
+    "tactics/motion.py",
+    "tactics/notes.py",
 )
 """The modules a compiled build compiles, relative to the package (setup.py reads this list).
 
@@ -68,7 +72,8 @@ The readers' hot path: the rules engine, the record tree's node (a native class:
 takes less memory than in the interpreted class's slots) and the CSA, KIF and KI2 readers
 with the board diagram's (handicap games, problems and games from a set position start from
 one); the replay that writes the export's ``positions`` table, and the packing of the
-training records (HCPE, PSV) from the engine's arrays. Modules that define attrs
+training records (HCPE, PSV) from the engine's arrays; the tactics matcher's replay (its
+index, motion clauses and notes). Modules that define attrs
 classes (the rest of ``model/``) stay interpreted, as do those the readers spend little
 time in (see README, "Compiled build")."""
 

@@ -22,8 +22,9 @@ from typing import NamedTuple
 
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
+from kifu_lark.tactics.found import Found
 from kifu_lark.tactics.language import CATEGORIES, Tactic, TacticError, parse_tactic
-from kifu_lark.tactics.match import Found, Matcher, index_for
+from kifu_lark.tactics.match import Matcher, index_for
 from kifu_lark.tactics.notes import NOTE, NOTE_NAMES, castle_notes
 
 DATA_PACKAGE = "kifu_lark.tactics_data"

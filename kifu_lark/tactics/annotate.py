@@ -9,8 +9,8 @@ import copy
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.tactics import find
+from kifu_lark.tactics.found import Found
 from kifu_lark.tactics.language import CATEGORIES
-from kifu_lark.tactics.match import Found
 
 _MARKS = {Color.BLACK: "▲", Color.WHITE: "△"}
 

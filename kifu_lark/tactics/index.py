@@ -22,8 +22,9 @@ from kifu_lark.model.square import Square
 from kifu_lark.model.variant import Variant
 from kifu_lark.rules.geometry import KIND_CODE, OFF, Geometry, geometry
 from kifu_lark.tactics import language as lang
+from kifu_lark.tactics.clauses import Motion
 from kifu_lark.tactics.language import Cell, Tactic
-from kifu_lark.tactics.motion import Motion, MotionCheck
+from kifu_lark.tactics.motion import MotionCheck
 
 _COLORS = (Color.BLACK, Color.WHITE)
 _MOVED = {"any": 0, "drop": 1, "board": 2, "capture": 3, "no-capture": 4}
@@ -83,7 +84,9 @@ class Compiled:
         # there on almost every move). 0 when the file asks no such clause.
         self.gate_least, self.gate_kinds = _gate(motion)
         # The file's conditions as plain ints and sets, read on every try (the hot path).
-        self.key = (color, tactic.name)
+        # (side, name) as the matcher's ``seen`` holds it; typed ``object`` so that a compiled
+        # build keeps the one tuple rather than packing a new one at each lookup.
+        self.key: object = (color, tactic.name)
         self.ply_lo, self.ply_hi = tactic.ply[0], _upper(tactic.ply)
         self.cap_lo, self.cap_hi = tactic.captures[0], _upper(tactic.captures)
         self.moved = _MOVED[tactic.moved]
@@ -216,9 +219,9 @@ class Index:
     def __init__(self, tactics: Iterable[Tactic], variant: Variant) -> None:
         g = geometry(variant)
         self.g = g
-        #: (code of the piece on the destination, + DROPPED for a drop, destination) →
-        #: the patterns it may fire.
-        self.triggered: dict[tuple[int, int], list[Compiled]] = {}
+        #: (code of the piece on the destination, + DROPPED for a drop) * ``g.size`` +
+        #: destination index (one int: see :meth:`key`) → the patterns it may fire.
+        self.triggered: dict[int, list[Compiled]] = {}
         #: Per side, the patterns without a trigger: those tried after any move, and those
         #: tried after a move of one piece (code of the piece now standing, + DROPPED for a
         #: drop, → patterns).
@@ -227,7 +230,7 @@ class Index:
         self.every_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
         self.every_piece: tuple[dict[int, list[Compiled]], ...] = ({}, {})
         #: Per side, the last ply any of ``every_any`` may match (no need to look past it).
-        self.every_until: list[float] = [0, 0]
+        self.every_until: list[float] = [0.0, 0.0]
         #: side → patterns checked once after the last move.
         self.at_end: tuple[list[Compiled], list[Compiled]] = ([], [])
         self.tactics: list[Tactic] = []
@@ -310,8 +313,13 @@ class Index:
             self.every_any[color].append(compiled)
             until = tactic.ply[1]
             self.every_until[color] = max(
-                self.every_until[color], float("inf") if until is None else until
+                self.every_until[color], float("inf") if until is None else float(until)
             )
+
+    def key(self, piece: int, i: int) -> int:
+        """The key of :attr:`triggered` for ``piece`` (engine code, + DROPPED for a drop)
+        landing on engine index ``i``."""
+        return piece * self.g.size + i
 
     def keys(
         self, tactic: Tactic, piece: int, color: int, square: Square
@@ -323,9 +331,9 @@ class Index:
         triggered = self.triggered
         lists = []
         if tactic.moved != "drop":
-            lists.append(triggered.setdefault((piece, i), []))
+            lists.append(triggered.setdefault(self.key(piece, i), []))
         if tactic.moved in ("any", "drop", "no-capture"):
-            lists.append(triggered.setdefault((piece | DROPPED, i), []))
+            lists.append(triggered.setdefault(self.key(piece | DROPPED, i), []))
         return lists
 
 

@@ -18,7 +18,7 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.piece import HAND_KINDS, PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant, find_variant
-from kifu_lark.tactics.motion import ANY_RANGE, NO_MOTION, Motion, Range
+from kifu_lark.tactics.clauses import ANY_RANGE, NO_MOTION, Motion, Range
 from kifu_lark.tactics.predicates import PREDICATES
 from kifu_lark.tactics.values import GLYPHS, TacticError, ValueReader
 

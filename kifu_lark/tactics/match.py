@@ -8,8 +8,6 @@ conditions and pattern already fit the move.
 
 from __future__ import annotations
 
-from attrs import field, frozen
-
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.piece import HAND_KINDS
@@ -18,44 +16,13 @@ from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE, KINDS
 from kifu_lark.tactics import language as lang
+from kifu_lark.tactics.found import Found
 from kifu_lark.tactics.index import DROPPED, Compiled, Index, index_for
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
 _COLORS = (Color.BLACK, Color.WHITE)
 _HAND_CODES = tuple(KIND_CODE[kind] for kind in HAND_KINDS)
-
-
-@frozen
-class Found:
-    """A tactic found on a line: whose, what, and the move where it first appears.
-
-    Attributes:
-        side: the side the tactic is of.
-        category: 戦法, 囲い, 手筋 or 備考.
-        name: the tactic's name.
-        ply: the move's number in the game (1 = first move).
-        node: the move's node in the game tree.
-        parents: the tactics this one refines (its file's ``replaces``, nearest first):
-            found for the same side, they are left out of ``find``'s result for it.
-        squares: the squares its board pattern names, as they stand on the board (empty
-            for a tactic without a pattern, and for the notes).
-        targets: the squares its motion clauses matched: the pieces attacked, the king
-            checked and the pieces that check it besides the moved one, the two pieces of
-            a skewer (empty when it has no such clause).
-        clauses: its file's conditions, ``key: value`` as written (``moved: drop``,
-            ``attacks: 2 of 玉 飛 角``), all of which held at this move.
-    """
-
-    side: Color
-    category: str
-    name: str
-    ply: int
-    node: Node = field(eq=False, repr=False)
-    parents: tuple[str, ...] = ()
-    squares: tuple[Square, ...] = field(default=(), repr=False)
-    targets: tuple[Square, ...] = field(default=(), repr=False)
-    clauses: tuple[str, ...] = field(default=(), repr=False)
 
 
 def hand_fits(rule: lang.HandRule, hand: list[int]) -> bool:
@@ -98,13 +65,17 @@ class Matcher:
         #: the ply they were found for (None: not yet).
         self.aimed: list[int] = []
         self.aimed_ply: int | None = None
+        #: When a list, each call of try_all adds (the move's node, the candidates it
+        #: tried) to it (the tests read which patterns a move tries).
+        self.tried: list[tuple[Node, list[Compiled]]] | None = None
 
-    def add(self, color: int, compiled: Compiled, ply: int, node: Node, to: int) -> None:
-        """Record ``compiled``'s tactic for ``color`` (and the opponent, if it says so)."""
+    def add(
+        self, color: int, compiled: Compiled, ply: int, node: Node, pointed: list[int] | None
+    ) -> None:
+        """Record ``compiled``'s tactic for ``color`` (and the opponent, if it says so);
+        ``pointed``: the engine indices its motion clauses matched."""
         tactic = compiled.tactic
         square_of = self.index.g.square_of
-        motion = compiled.motion
-        pointed = motion.targets(self.board, to, node) if motion is not None else None
         targets = tuple(square_of[t] for t in dict.fromkeys(pointed or ()))
         for side in (color, 1 - color) if tactic.also_opponent else (color,):
             if (side, tactic.name) not in self.seen:
@@ -127,8 +98,8 @@ class Matcher:
         index = self.index
         board, cells = self.board, self.cells
         triggered, every_any, every_piece = index.triggered, index.every_any, index.every_piece
-        every_until, idx = index.every_until, index.g.idx
-        every_check, after_capture = index.every_check, index.after_capture
+        every_until, idx, size = index.every_until, index.g.idx, index.g.size
+        every_check, after_capture, white = index.every_check, index.after_capture, Color.WHITE
         before = 0  # what the move before took
         ply = first = game.start.ply - 1
         captures = 0
@@ -141,7 +112,7 @@ class Matcher:
                 continue
             ply += 1
             last = node
-            color = 1 if move.color is Color.WHITE else 0
+            color = 1 if move.color is white else 0
             square = move.to
             to = idx(square.file, square.rank)
             origin = move.from_
@@ -150,7 +121,7 @@ class Matcher:
             drop = KIND_CODE[move.piece] if origin is None else 0
             taken = board._make(frm, to, bool(move.promote), drop)
             now = cells[to]
-            candidates = triggered.get((now if frm else now | DROPPED, to))
+            candidates = triggered.get((now if frm else now | DROPPED) * size + to)
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, to, taken)
             if ply <= every_until[color]:
@@ -163,7 +134,9 @@ class Matcher:
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, to, taken)
             checking = every_check[color]
-            if checking and board.in_check():
+            # The engine's own test after a move it pushed: the moved piece, or a line opened
+            # through its origin (the opponent was not in check before it: moves are legal).
+            if checking and board._gives_check(frm, to, color):
                 self.try_all(checking, node, color, ply, captures, frm, to, taken)
             if before and after_capture[color]:
                 self.try_all(after_capture[color], node, color, ply, captures, frm, to, taken)
@@ -195,7 +168,9 @@ class Matcher:
                 if hand is not None and not hand_fits(hand, self.hands[side]):
                     continue
                 if compiled.holds(cells, -1):
-                    self.add(side, compiled, ply, last, -1)
+                    motion = compiled.motion
+                    pointed = None if motion is None else motion.targets(self.board, -1, last)
+                    self.add(side, compiled, ply, last, pointed)
 
     def add_note(self, side: int, name: str, ply: int, node: Node) -> None:
         if (side, name) not in self.seen:
@@ -214,6 +189,8 @@ class Matcher:
         taken: int,
     ) -> None:
         seen, cells, standard = self.seen, self.cells, self.standard_start
+        if self.tried is not None:
+            self.tried.append((node, list(candidates)))
         for compiled in candidates:
             if cells[compiled.first_square] != compiled.first_code:
                 continue
@@ -238,19 +215,37 @@ class Matcher:
             if tactic.predicate is not None and not self.predicate(tactic.predicate, node, color):
                 continue
             motion = compiled.motion
-            if motion is not None and not motion.holds(self.board, to, node):
-                continue
-            self.add(color, compiled, ply, node, to)
+            pointed = None
+            if motion is not None:
+                pointed = motion.targets(self.board, to, node)
+                if pointed is None:
+                    continue
+            self.add(color, compiled, ply, node, pointed)
 
     def aim(self, to: int, color: int, ply: int) -> None:
         """Keep the kinds (engine codes without colour) of the opponent's pieces that the
         piece on ``to`` attacks, for the move of ``ply``: the attacks clauses of every
         tactic tried at this move ask the same board."""
         cells = self.cells
+        g = self.index.g
         other = 1 - color
-        self.aimed = [
-            p & 15 for t in self.board.attacked_from(to) if (p := cells[t]) and p >> 4 == other
-        ]
+        k = cells[to] & 15
+        aimed: list[int] = []
+        # Board.attacked_from's walk (steps, then lines up to the first piece), keeping only
+        # the opponent's pieces it meets (an empty cell is 0, off the board OFF, whose
+        # colour bits are neither side's).
+        for d in g.step_tuples[color][k]:
+            p = cells[to + d]
+            if p and p >> 4 == other:
+                aimed.append(p & 15)
+        for d in g.slides[color][k]:
+            t = to + d
+            while cells[t] == 0:
+                t += d
+            p = cells[t]
+            if p >> 4 == other:
+                aimed.append(p & 15)
+        self.aimed = aimed
         self.aimed_ply = ply
 
     def predicate(self, name: str, node: Node, color: int) -> bool:

@@ -3,8 +3,9 @@
 A 手筋 is a motion: a knight dropped so that it attacks two pieces, a check that also
 attacks the rook, a pawn dropped under the square where the opponent just took one. Each
 clause is a key line of the tactic file (see docs/tactics.md, "Motion clauses"), read by
-kifu_lark/tactics/language.py into the values below and asked here, on the rules engine's
-board right after the move, through the engine's own attack tables
+kifu_lark/tactics/language.py into the values of kifu_lark/tactics/clauses.py and asked
+here, on the rules engine's board right after the move, through the engine's own attack
+tables
 (:meth:`~kifu_lark.rules.board.Board.attackers`,
 :meth:`~kifu_lark.rules.board.Board.attacked_from`).
 
@@ -16,8 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from attrs import frozen
-
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Node
 from kifu_lark.model.move import Move
@@ -25,70 +24,7 @@ from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE
-
-#: A range of ints, both ends included; ``None`` for an open end.
-Range = tuple[int, int | None]
-ANY_RANGE: Range = (0, None)
-
-CHECKS = ("any", "yes", "no", "direct", "discovered", "double")
-PAST_MOVED = ("any", "drop", "board", "capture", "no-capture")
-#: Where an earlier move landed, relative to this move's destination (mover's view).
-PLACES = ("anywhere", "here", "ahead", "behind", "elsewhere", "last")
-
-
-@frozen
-class Attacks:
-    """``attacks: [N of] KINDS`` (at least N, default 1) or ``attacks: no KINDS``: how many
-    of the opponent's pieces of those kinds the moved piece attacks after the move."""
-
-    least: int
-    kinds: frozenset[PieceKind]
-    none: bool = False
-
-
-@frozen
-class Skewer:
-    """``skewers: FRONT / BACK``: along one of its lines the moved piece attacks an
-    opponent's piece of a FRONT kind with another opponent's piece of a BACK kind right
-    behind it (nothing between): 田楽刺し; a BACK of 玉 alone is a pin."""
-
-    front: frozenset[PieceKind]
-    back: frozenset[PieceKind]
-
-
-@frozen
-class PastMove:
-    """``last:`` (the opponent's move just before) or ``previous:`` (the mover's own move
-    before that): its piece as it stood after it (any of ``kinds``, all when empty), what it
-    was (each of ``moved``: ``drop``, ``board``, ``capture``, ``no-capture``) and where it
-    landed (``to``, one of :data:`PLACES`)."""
-
-    kinds: frozenset[PieceKind] = frozenset()
-    moved: frozenset[str] = frozenset()
-    to: str = "anywhere"
-
-
-@frozen
-class Motion:
-    """The motion clauses of one tactic (each left at its default asks nothing)."""
-
-    attacks: tuple[Attacks, ...] = ()
-    check: str = "any"
-    skewers: Skewer | None = None
-    exposed: Range = ANY_RANGE
-    reaches: frozenset[int] = frozenset()
-    last: PastMove | None = None
-    previous: PastMove | None = None
-
-    @property
-    def asks(self) -> bool:
-        """True when some clause asks something."""
-        return self != _NOTHING
-
-
-_NOTHING = Motion()
-#: The motion of a tactic without motion clauses.
-NO_MOTION = _NOTHING
+from kifu_lark.tactics.clauses import Motion, PastMove
 
 
 def _codes(kinds: frozenset[PieceKind]) -> frozenset[int]:
@@ -99,6 +35,7 @@ class MotionCheck:
     """One tactic's motion for one side, ready to ask the engine's board after a move."""
 
     __slots__ = (
+        "asked",
         "attacks",
         "check",
         "color",
@@ -115,6 +52,8 @@ class MotionCheck:
     def __init__(self, motion: Motion, color: int) -> None:
         self.motion = motion
         self.color = color
+        #: How many times :meth:`targets` was asked (the tests check it is asked late).
+        self.asked = 0
         self.attacks = tuple((a.least, _codes(a.kinds), a.none) for a in motion.attacks)
         self.check = motion.check
         self.exp_lo = motion.exposed[0]
@@ -136,11 +75,12 @@ class MotionCheck:
         the pieces other than the moved one that check it, the pieces of a skewer), or
         ``None`` when a clause does not hold. The cheapest clauses,
         and those that fail most moves, are asked first."""
+        self.asked += 1
         color = self.color
         cells = board.cells
         pointed: list[int] = []
         if self.attacks or self.reaches:
-            seen, hits = _attacked(board, to, color)
+            seen, hits = attacked(board, to, color)
             for least, codes, none in self.attacks:
                 hit = [t for t in hits if cells[t] & 15 in codes]
                 if (none and hit) or (not none and len(hit) < least):
@@ -237,7 +177,7 @@ _COLORS = (Color.BLACK, Color.WHITE)
 _MEMO: list[Any] = [None, -1, -1, [], []]
 
 
-def _attacked(board: Board, to: int, color: int) -> tuple[list[int], list[int]]:
+def attacked(board: Board, to: int, color: int) -> tuple[list[int], list[int]]:
     """The squares the piece on ``to`` attacks, and those of them holding the opponent's
     pieces (``color`` the mover's)."""
     memo = _MEMO

@@ -11,7 +11,7 @@ from lark import Token
 
 from kifu_lark.errors import KifuError
 from kifu_lark.model.piece import PieceKind
-from kifu_lark.tactics.motion import (
+from kifu_lark.tactics.clauses import (
     CHECKS,
     PAST_MOVED,
     PLACES,

@@ -23,8 +23,8 @@ KNOWN = {
     ("sample.ki2", "先手", "穴熊"): "the header names 先手's 居飛車穴熊 (as we do) but predates "
     "the 穴熊 / 対穴熊 notes: the note follows from the castle",
     ("sample.ki2", "後手", "対穴熊"): "see 先手's 穴熊: the opponent of a 穴熊",
-    ("sample.ki2", "後手", "対居飛車"): "the header notes 対振り for the 居飛車 side and nothing for "
-    "the 振り飛車 side; we note each side facing the other's style",
+    ("sample.ki2", "後手", "対居飛車"): "the header notes 対振り for the 居飛車 side and "
+    "nothing for the 振り飛車 side; we note each side facing the other's style",
     ("sample.ki2", "先手", "持久戦"): "bioshogi writes no 持久戦 note; its 戦法 対振り持久戦 "
     "says it for 先手",
     ("sample.ki2", "後手", "持久戦"): "as for 先手: the note is of the game, both sides get it",

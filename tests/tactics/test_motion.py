@@ -3,15 +3,13 @@ where the move does what it says and not on a move next to it, for both sides.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from kifu_lark import tactics
 from kifu_lark.board import Board
 from kifu_lark.model.game import Game
 from kifu_lark.model.square import Square
-from kifu_lark.tactics import motion
+from kifu_lark.tactics import match
 from kifu_lark.tactics.language import TacticError, parse_tactic
 
 KEYS = "name: t\ncategory: 手筋\nstart: any\n"
@@ -218,23 +216,24 @@ def test_a_bad_motion_clause_is_a_located_tactic_error(rule: str, words: str) ->
     assert caught.value.line == 4 and caught.value.hint
 
 
-def test_motion_is_asked_only_when_index_conditions_and_pattern_fit(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_motion_is_asked_only_when_index_conditions_and_pattern_fit() -> None:
     """A motion clause behind a piece and a pattern is asked only on moves that bring that
     piece and fit the pattern: never on the other moves of a game."""
-    asked: list[int] = []
-    targets: Callable[..., list[int] | None] = motion.MotionCheck.targets
-
-    def spy(self: motion.MotionCheck, board: object, to: int, node: object) -> list[int] | None:
-        asked.append(to)
-        return targets(self, board, to, node)
-
-    monkeypatch.setattr(motion.MotionCheck, "targets", spy)
     tactic = parse_tactic(KEYS + "piece: 桂\nrank: 5\nattacks: 2 of 金 銀")
     moves = ("5i4h", "5a4b", "4h5i", "4b5a", "N*5e")
-    assert [5] == [f.ply for f in tactics.find(game(FORK, *moves), tactics=[tactic])]
-    assert len(asked) == 2  # the knight drop: once to match, once to name its targets
+    played = game(FORK, *moves)
+    index = match.index_for((tactic,), played.start.variant)
+    checks = {
+        id(c.motion): c.motion
+        for found in index.triggered.values()
+        for c in found
+        if c.motion is not None
+    }
+    assert checks, "the knight's motion is keyed nowhere"
+    found = match.Matcher(played, index).run(played, played.line(None))
+    assert [5] == [f.ply for f in found]
+    # the knight drop alone (the clauses that matched name its targets too)
+    assert 1 == sum(check.asked for check in checks.values())
 
 
 def test_a_check_names_the_king_and_the_other_checking_piece() -> None:
