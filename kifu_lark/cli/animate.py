@@ -11,7 +11,12 @@ from kifu_lark.cli.common import (
     read_records,
     shogi_game,
 )
-from kifu_lark.cli.pictures import add_picture_options, refuse_existing, write_picture
+from kifu_lark.cli.pictures import (
+    add_picture_options,
+    bounded,
+    refuse_existing,
+    write_picture,
+)
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game, Node
 from kifu_lark.render.animation import (
@@ -40,15 +45,7 @@ EPILOG = (
 )
 
 
-def _delay(text: str) -> int:
-    low, high = DELAY_RANGE
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number of ms: {text!r}") from None
-    if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"{value}: give {low} to {high} ms")
-    return value
+_delay = bounded(*DELAY_RANGE, "ms")
 
 
 def _scale(text: str) -> float:

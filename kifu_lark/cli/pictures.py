@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from kifu_lark.errors import KifuError, Setting
@@ -18,15 +18,23 @@ from kifu_lark.render.svg import GLYPHS
 OVERWRITE = Setting("overwrite", True, writing=True)
 
 
-def width(text: str) -> int:
-    """``--size``'s value: a width in pixels within the range pictures are drawn at."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number of pixels: {text!r}") from None
-    if not MIN_WIDTH <= value <= MAX_WIDTH:
-        raise argparse.ArgumentTypeError(f"{value}: give {MIN_WIDTH} to {MAX_WIDTH} pixels")
-    return value
+def bounded(low: int, high: int, unit: str) -> Callable[[str], int]:
+    """An argparse type: a whole number of ``unit`` from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number of {unit}: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value}: give {low} to {high} {unit}")
+        return value
+
+    return parse
+
+
+#: ``--size``'s value: a width in pixels within the range pictures are drawn at.
+width = bounded(MIN_WIDTH, MAX_WIDTH, "pixels")
 
 
 def add_picture_options(

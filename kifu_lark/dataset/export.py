@@ -146,22 +146,16 @@ def export(
             hint=" or ".join(str(Setting("impasse", rule)) for rule in IMPASSE_RULES),
             settings=tuple(Setting("impasse", rule) for rule in IMPASSE_RULES),
         )
-    if training is not None and to not in TRAINING:
-        targets = [Setting("to", name) for name in TRAINING]
-        raise KifuError(
-            f"training filters apply to {' and '.join(TRAINING)}, not to {to}",
-            code="USAGE",
-            hint=" or ".join(map(str, targets)) + ", or leave the filters out",
-            settings=targets,
-        )
-    if split is not None and to not in TRAINING:
-        targets = [Setting("to", name) for name in TRAINING]
-        raise KifuError(
-            f"a test split applies to {' and '.join(TRAINING)}, not to {to}",
-            code="USAGE",
-            hint=" or ".join(map(str, targets)) + ", or leave the split out",
-            settings=targets,
-        )
+    for given, what, which in ((training, "training filters apply", "the filters"),
+                               (split, "a test split applies", "the split")):
+        if given is not None and to not in TRAINING:
+            targets = [Setting("to", name) for name in TRAINING]
+            raise KifuError(
+                f"{what} to {' and '.join(TRAINING)}, not to {to}",
+                code="USAGE",
+                hint=" or ".join(map(str, targets)) + f", or leave {which} out",
+                settings=targets,
+            )
     tolerated = sorted(tolerate)
     settings: dict[str, Any] = {
         "to": to,

@@ -88,6 +88,25 @@ def _node_evaluation(node: Node) -> Evaluation | None:
 # --- a game's records ----------------------------------------------------------------------
 
 
+def _admit(
+    game: Game, filters: TrainingFilter | None, stats: TrainingStats | None
+) -> tuple[TrainingStats, TrainingFilter, Outcome, set[int]] | None:
+    """The counts (``stats`` or new ones, the game counted), the filter, the game's outcome
+    and the plies of the moves a lenient read let through (二歩 before a declared foul …:
+    engines must not learn them; warnings name the ply of the move); ``None``, counted as
+    a skipped game, when the filters or the start position leave the game out."""
+    counts = TrainingStats() if stats is None else stats
+    keep = filters or TrainingFilter()
+    counts.games += 1
+    result = outcome(game)
+    reason = keep.leaves_out(game, result) or check_packable(game.start)
+    if reason is not None:
+        counts.skipped_games[reason] += 1
+        return None
+    fouls = {issue.ply for issue in game.warnings if issue.ply is not None}
+    return counts, keep, result, fouls
+
+
 def _records(
     game: Game,
     filters: TrainingFilter | None,
@@ -98,20 +117,13 @@ def _records(
     """The HCPE (``hcpe``) or PSV record of every main-line position the filters keep,
     counting into ``stats``. The main line is replayed once on the engine's board, each
     position packed from it before its move is played (``training_line``)."""
-    counts = TrainingStats() if stats is None else stats
-    keep = filters or TrainingFilter()
-    counts.games += 1
-    result = outcome(game)
-    reason = keep.leaves_out(game, result) or check_packable(game.start)
-    if reason is not None:
-        counts.skipped_games[reason] += 1
+    admitted = _admit(game, filters, stats)
+    if admitted is None:
         return
+    counts, keep, result, fouls = admitted
     # The export's reader gives node.evaluation's score and mate, as the default does: both
     # are read in the loop, floodgate's lines as numbers.
     read = None if evaluations is None or evaluations is node_evaluation else evaluations
-    # Moves a lenient read let through (二歩 before a declared foul …): engines must not
-    # learn them. Warnings name the ply of the move.
-    fouls = {issue.ply for issue in game.warnings if issue.ply is not None}
     code = result.game_result if hcpe else result.for_side(Color.BLACK)
     found: list[bytes] = []
     try:
@@ -200,16 +212,11 @@ def hcpe3_records(
     engine replays it); a game with no position kept is not written. Counted in ``stats``
     as :func:`hcpe_records` counts.
     """
-    counts = TrainingStats() if stats is None else stats
-    keep = filters or TrainingFilter()
-    counts.games += 1
-    result = outcome(game)
-    reason = keep.leaves_out(game, result) or check_packable(game.start)
-    if reason is not None:
-        counts.skipped_games[reason] += 1
+    admitted = _admit(game, filters, stats)
+    if admitted is None:
         return
+    counts, keep, result, fouls = admitted
     read = _node_evaluation if evaluations is None else evaluations
-    fouls = {issue.ply for issue in game.warnings if issue.ply is not None}
     line = LinePacker(game.start)
     start = line.hcp()
     body = bytearray()

@@ -538,4 +538,18 @@ def test_a_split_is_refused_for_tables(archive: Archive, tmp_path: Path) -> None
     with pytest.raises(KifuError) as raised:
         export([str(archive.zip)], str(tmp_path / "t"), to="jsonl", split=Split(0.1))
     assert "USAGE" == raised.value.code
+    assert "a test split applies to hcpe" in str(raised.value)
+    assert "leave the split out" in str(raised.value.hint)
+    assert not (tmp_path / "t").exists()
+
+
+def test_training_filters_are_refused_for_tables(archive: Archive, tmp_path: Path) -> None:
+    """training= with to="jsonl": USAGE naming the filters, before the folder is made."""
+    from kifu_lark.dataset.training_filter import TrainingFilter
+
+    with pytest.raises(KifuError) as raised:
+        export([str(archive.zip)], str(tmp_path / "t"), to="jsonl", training=TrainingFilter())
+    assert "USAGE" == raised.value.code
+    assert "training filters apply to hcpe" in str(raised.value)
+    assert "leave the filters out" in str(raised.value.hint)
     assert not (tmp_path / "t").exists()
