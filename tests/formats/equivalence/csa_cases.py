@@ -89,6 +89,10 @@ _TRICKY = (
     "+7776FU\n'** 12 +7776FU\n' a'b \n",
     "+7776FU , , \n\n ,T12 ,\n",
     "PI82HI22KA\nP2 * -HI *  *  *  *  * -KA * \n+\n",
+    # a name or `$` line runs to its line's end, commas and signs included
+    "N+,+\n",
+    "N-,-\n",
+    "$A:,+\n",
 )
 
 _PIECES = (
