@@ -13,7 +13,7 @@ compiled with mypyc in the compiled build (``_build.py``).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from kifu_lark.board import TOLERABLE
 from kifu_lark.dataset.huffman_codes import HCP_CODE, PSFEN_CODE, HuffmanCode
@@ -24,6 +24,11 @@ from kifu_lark.model.position import Position, piece_set
 from kifu_lark.model.variant import STANDARD
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE, KING, UNPROMOTE, geometry, piece_code
+
+if TYPE_CHECKING:
+    # mypyc's machine integer; the annotations are never evaluated, so the pure build
+    # needs no mypy_extensions and counts with ints (the values stay below 2 ** 56)
+    from mypy_extensions import i64
 
 _ALL_TOLERABLE: Final = frozenset(TOLERABLE.values())
 _FILES: Final = 9
@@ -116,43 +121,45 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
     white_king = board.kings[1]
     if black_king < 0 or white_king < 0:
         return None
-    # Flushed 48 bits at a time: ``acc`` stays below 2 ** 56, a machine word.
+    # Flushed 48 bits at a time, as soon as 48 are there: ``n`` stays below 48 before each
+    # code is added (at most 8 bits), so ``acc`` stays below 2 ** 56, a machine word.
     out: list[bytes] = []
     number = _NUMBER
-    acc: int = board.turn | number[black_king] << 1 | number[white_king] << 8
-    n: int = 15
+    acc: i64 = board.turn | number[black_king] << 1 | number[white_king] << 8
+    n: i64 = 15
     cells = board.cells
     values = tables.values
     lengths = tables.lengths
-    pieces = 0
+    pieces: i64 = 0
     # a local: an imported name is looked up in the module's globals at each use
-    king = KING
+    king: i64 = KING
     for i in _CELLS:
-        code: int = cells[i]
+        code: i64 = cells[i]
         if code:
             if code & 15 == king:
                 continue
             pieces += 1
             acc |= values[code] << n
             n += lengths[code]
-            if n >= 48:
-                out.append((acc & _MASK).to_bytes(6, "little"))
-                acc >>= 48
-                n -= 48
         else:
             n += 1
+        if n >= 48:
+            out.append(int(acc & _MASK).to_bytes(6, "little"))
+            acc >>= 48
+            n -= 48
     for c in (0, 1):
         held = board.hands[c]
         hand_values = tables.hand_values[c]
         hand_lengths = tables.hand_lengths[c]
         for k in _HAND_ORDER:
-            count: int = held[k]
+            count: i64 = held[k]
             pieces += count
-            for _ in range(count):
+            while count > 0:
+                count -= 1
                 acc |= hand_values[k] << n
                 n += hand_lengths[k]
                 if n >= 48:
-                    out.append((acc & _MASK).to_bytes(6, "little"))
+                    out.append(int(acc & _MASK).to_bytes(6, "little"))
                     acc >>= 48
                     n -= 48
     if pieces != _SET_SIZE:
@@ -162,12 +169,12 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
                 acc |= tables.box_values[k] << n
                 n += tables.box_lengths[k]
                 if n >= 48:
-                    out.append((acc & _MASK).to_bytes(6, "little"))
+                    out.append(int(acc & _MASK).to_bytes(6, "little"))
                     acc >>= 48
                     n -= 48
     if n != _BITS - 48 * len(out):
         raise ValueError(f"{tables.name}: {48 * len(out) + n} bits, where a set makes {_BITS}")
-    out.append(acc.to_bytes(n // 8, "little"))
+    out.append(int(acc).to_bytes(n // 8, "little"))
     return b"".join(out)
 
 

@@ -74,3 +74,25 @@ def test_a_position_without_its_king_packs_to_none() -> None:
     assert line.hcp() is not None and line.packed_sfen() is not None
     line.push(Move.from_usi("5b5a", start))
     assert (None, None) == (line.hcp(), line.packed_sfen())
+
+
+@pytest.mark.parametrize(
+    "sfen",
+    [
+        # long runs of empty squares between the few pieces, every other piece in a hand
+        "8k/9/9/9/9/9/9/9/K8 b 2r2b4g4s4n4l18p 1",
+        "k8/9/9/9/9/9/9/9/8K w 2r2b4g4s4n4l9p 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b R2b4g4s4n4l18p 1",
+        "l7k/9/9/9/4+B4/9/9/9/K7L b r2r... 1".replace("r2r...", "2rb4g4s4n2l18p"),
+    ],
+)
+def test_sparse_boards_pack_as_cshogi_does(sfen: str) -> None:
+    """Positions whose empty squares come in long runs (the packer flushes its bits as they
+    grow, empty squares included) pack to cshogi's HCP and PackedSfen."""
+    board = cshogi.Board(sfen)
+    hcp = np.zeros(1, cshogi.HuffmanCodedPos)
+    psfen = np.zeros(1, cshogi.PackedSfen)
+    board.to_hcp(hcp)
+    board.to_psfen(psfen)
+    line = LinePacker(Position.from_sfen(sfen))
+    assert (line.hcp(), line.packed_sfen()) == (hcp.tobytes(), psfen.tobytes())
