@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Token, Transformer
 
 from kifu_lark.formats import engine
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
@@ -341,10 +341,12 @@ def whole_record_patterns(
     back); no other terminal can start where each does. tests/formats/
     equivalence/test_tokens.py checks that the tokens are lark's on every text."""
     lark = parsing.parser(grammar, transformer=_TAGS)
-    lexer = parsing.parser(grammar, parser=None, lexer="basic")  # MOVE_LINE is MOVE_RUN's part
 
-    def term(name: str, of: Lark = lark) -> str:
-        return f"(?>{of.get_terminal(name).pattern.to_regexp()})"
+    def term(name: str) -> str:
+        return f"(?>{lark.get_terminal(name).pattern.to_regexp()})"
+
+    # MOVE_LINE is MOVE_RUN's part, not the parser's terminal
+    move_line = f"(?>{parsing.terminal_pattern(grammar, 'MOVE_LINE')})"
 
     eos = term("_EOS")
     return (
@@ -352,8 +354,8 @@ def whole_record_patterns(
             f"(?:{term('ENCODING')}{eos})?+(?P<comments>(?:{term('COMMENT')}{eos})*+)"
             f"(?P<head>{term('HEAD_RUN')})"
         ),
-        re.compile(f"{term('MOVE_LINE', lexer)}|(?s:.+)"),
-        re.compile(term("MOVE_LINE", lexer)),
+        re.compile(f"{move_line}|(?s:.+)"),
+        re.compile(move_line),
         re.compile(
             f"(?:(?P<special>{term('SPECIAL')}){eos}(?:(?P<time>{term('TIME')}){eos})?+)?+"
             f"(?P<comments>(?:{term('COMMENT')}{eos})*+)\\Z"

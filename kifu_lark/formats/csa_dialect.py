@@ -144,8 +144,8 @@ class Dialect:
 
     def _row_stop(self, row: str) -> int:
         """Where the cells of a ``P1``… row stop reading (0-based, blanks skipped)."""
-        cell = parsing.parser(self.grammar, parser=None, lexer="basic").get_terminal("CELL")
-        pattern = re.compile(r"[ \t]*(?:" + cell.pattern.to_regexp() + ")")
+        cell = parsing.terminal_pattern(self.grammar, "CELL")
+        pattern = re.compile(r"[ \t]*(?:" + cell + ")")
         pos = 2
         for _ in range(self.variant.files):
             found = pattern.match(row, pos)

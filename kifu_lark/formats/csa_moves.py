@@ -41,8 +41,7 @@ _BLACK: Final = Color.BLACK
 def move_line_pattern(grammar: str) -> Callable[[str], list[str]]:
     """``findall`` of the grammar's ``MOVE_LINE`` terminal (one move and its time): a
     ``MOVE_RUN`` token is a sequence of them, so the matches follow each other and cover it."""
-    lexer = parsing.parser(grammar, parser=None, lexer="basic")
-    return findall_of(lexer.get_terminal("MOVE_LINE").pattern.to_regexp())
+    return findall_of(parsing.terminal_pattern(grammar, "MOVE_LINE"))
 
 
 # "+7776FU" → (destination, origin or None for 00, mover, piece after, and the destination's

@@ -43,8 +43,7 @@ _ALL_PIECES = {  # pieces of each kind in a full set, kings apart (for P±00AL)
 def cell_pattern(grammar: str) -> Callable[[str], list[str]]:
     """``findall`` of the grammar's ``CELL`` terminal: a ``BOARD_ROW`` token is its ``P_ROW``
     and then cells separated by blanks only."""
-    lexer = parsing.parser(grammar, parser=None, lexer="basic")
-    return findall_of(lexer.get_terminal("CELL").pattern.to_regexp())
+    return findall_of(parsing.terminal_pattern(grammar, "CELL"))
 
 
 def findall_of(regexp: str) -> Callable[[str], list[str]]:

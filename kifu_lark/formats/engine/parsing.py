@@ -26,6 +26,7 @@ from lark.lexer import PatternRE, PatternStr, TerminalDef
 from lark.load_grammar import FromPackageLoader
 
 from kifu_lark.errors import KifuError, KifuSyntaxError
+from kifu_lark.formats.engine import cache
 from kifu_lark.formats.engine.tokens import cut, expand
 
 __all__ = ["cut", "expand"]  # the readers' cut of a run token and of a head, compiled with _tokens
@@ -75,6 +76,24 @@ def _uncaptured(terminal: TerminalDef) -> None:
         terminal.pattern = PatternRE(uncapture(pattern.value), pattern.flags)
 
 
+class _Scanning:
+    """The ``edit_terminals`` of :func:`scanning`: a class, so that the parser cache can
+    name what it does."""
+
+    def __init__(self, name: str, scan: str) -> None:
+        self.name = name
+        self.scan = scan
+
+    def __call__(self, terminal: TerminalDef) -> None:
+        _uncaptured(terminal)
+        if terminal.name == self.name:
+            exact = terminal.pattern
+            room = len(exact.value) - len(self.scan) - len("(?#)")
+            if room < 0:
+                raise AssertionError(f"{self.name} is shorter than its scan: pad the other way")
+            terminal.pattern = PatternRE(self.scan + "(?#" + "-" * room + ")", exact.flags)
+
+
 @functools.cache
 def scanning(name: str, scan: str) -> Callable[[TerminalDef], None]:
     """``edit_terminals`` for a reader's scanning parser: terminal ``name`` (a run the reader
@@ -84,17 +103,66 @@ def scanning(name: str, scan: str) -> Callable[[TerminalDef], None]:
     priority, width and then pattern length. The reader must check its cuts cover each run
     whole and read the text again with the grammar as it is when they do not (the CSA and KIF
     readers' ``_SCAN``). Cached: the parser cache knows the function by identity."""
+    return _Scanning(name, scan)
 
-    def edit(terminal: TerminalDef) -> None:
-        _uncaptured(terminal)
-        if terminal.name == name:
-            exact = terminal.pattern
-            room = len(exact.value) - len(scan) - len("(?#)")
-            if room < 0:
-                raise AssertionError(f"{name} is shorter than its scan: pad the other way")
-            terminal.pattern = PatternRE(scan + "(?#" + "-" * room + ")", exact.flags)
 
-    return edit
+def _edit_key(edit: object) -> str | None:
+    """What an ``edit_terminals`` option does, for the name of a cached parser; ``None`` for
+    a function the cache cannot name (the parser is then built every run)."""
+    if edit is None or edit is _uncaptured:
+        return repr(edit and "uncaptured")
+    if isinstance(edit, _Scanning):
+        return repr(("scanning", edit.name, edit.scan))
+    return None
+
+
+# Options a parser loaded from the cache takes again (lark does not keep them in it).
+_GIVEN_ON_LOAD = frozenset({"transformer", "propagate_positions"})
+
+
+def _cache_key(grammar: str, start: str, options: dict[str, Any]) -> str | None:
+    """The cache's description of a parser build; ``None`` when it cannot be cached (not an
+    LALR parser, or an option the cache cannot name)."""
+    if options.get("parser") != "lalr":
+        return None
+    named: list[tuple[str, str]] = []
+    for name, value in sorted(options.items()):
+        if name == "edit_terminals":
+            key = _edit_key(value)
+            if key is None:
+                return None
+            named.append((name, key))
+        elif name == "transformer":
+            continue  # callbacks built from it on load, as on a build
+        elif callable(value) or name not in _PLAIN_OPTIONS:
+            return None
+        else:
+            named.append((name, repr(value)))
+    return repr((grammar, start, named))
+
+
+_PLAIN_OPTIONS = frozenset({"parser", "lexer", "propagate_positions", "maybe_placeholders"})
+
+
+def _build(grammar: str, start: str, options: dict[str, Any]) -> Lark:
+    """``grammar``'s parser: from the cache when it holds it (kifu_lark/formats/engine/
+    cache.py), else built and put there."""
+    key = _cache_key(grammar, start, options)
+    path = None if key is None else cache.path_for("parser", key)
+    if path is not None:
+        data = cache.load(path)
+        if data is not None:
+            given = {k: v for k, v in options.items() if k in _GIVEN_ON_LOAD}
+            try:
+                loaded: Lark = Lark.__new__(Lark)._load(data, **given)
+            except Exception:  # a file of another build: built again below
+                pass
+            else:
+                return loaded
+    built = Lark.open_from_package(GRAMMAR_PACKAGE, grammar, start=start, **options)
+    if path is not None:
+        cache.save(path, lambda handle: built.save(handle, _GIVEN_ON_LOAD))
+    return built
 
 
 # Parsers are built once, by one thread at a time: lark's grammar loading is not meant to run
@@ -126,7 +194,7 @@ def parser(grammar: str, start: str = "start", **options: Any) -> Lark:
                 "edit_terminals": _uncaptured,
             }
             opts.update(options)
-            _PARSERS[key] = Lark.open_from_package(GRAMMAR_PACKAGE, grammar, start=start, **opts)
+            _PARSERS[key] = _build(grammar, start, opts)
         return _PARSERS[key]
 
 
@@ -136,8 +204,26 @@ _PARSERS: dict[tuple[Any, ...], Lark] = {}
 def lexer_only(grammar: str) -> Lark:
     """``grammar``'s lexer-only build: every terminal kept (even those only used inside
     others), their named groups made non-capturing as in :func:`parser`'s parsers. Cheaper
-    than an LALR parser, and all a reader needs that takes terminals' patterns alone."""
+    than an LALR parser; a reader that needs only terminals' patterns takes them from
+    :func:`terminal_defs`, which keeps them in the parser cache."""
     return parser(grammar, parser=None, lexer="basic")
+
+
+@functools.cache
+def terminal_defs(grammar: str, edited: bool = True) -> dict[str, TerminalDef]:
+    """Every terminal of ``grammar`` (even those only used inside others) by name: with
+    their named groups made non-capturing as in :func:`parser`'s parsers (``edited``), or
+    as written. Kept in the parser cache (kifu_lark/formats/engine/cache.py)."""
+    path = cache.path_for("terminals", repr((grammar, edited)))
+    if path is not None:
+        data = cache.load(path)
+        if isinstance(data, list) and all(isinstance(t, TerminalDef) for t in data):
+            return {t.name: t for t in data}
+    options: dict[str, Any] = {} if edited else {"edit_terminals": None}
+    terminals = list(parser(grammar, parser=None, lexer="basic", **options).terminals)
+    if path is not None:
+        cache.save_data(path, terminals)
+    return {t.name: t for t in terminals}
 
 
 @functools.cache
@@ -145,15 +231,14 @@ def terminal_regex(grammar: str, name: str) -> re.Pattern[str]:
     """The compiled regex of terminal ``name`` of ``grammar`` (every terminal kept, even
     those only used inside others), so readers take lines apart with the grammar's own
     definition rather than a second parser."""
-    # edit_terminals=None: the named groups stay (the parsers' lexers drop them)
-    lexer = parser(grammar, parser=None, lexer="basic", edit_terminals=None)
-    return re.compile(lexer.get_terminal(name).pattern.to_regexp())
+    # edited=False: the named groups stay (the parsers' lexers drop them)
+    return re.compile(terminal_defs(grammar, edited=False)[name].pattern.to_regexp())
 
 
 def terminal_pattern(grammar: str, name: str) -> str:
-    """The regex of terminal ``name`` of ``grammar`` as :func:`parser`'s parsers match it,
-    from :func:`lexer_only`: a pattern made of terminals builds no LALR parser of its own."""
-    return lexer_only(grammar).get_terminal(name).pattern.to_regexp()
+    """The regex of terminal ``name`` of ``grammar`` as :func:`parser`'s parsers match it:
+    a pattern made of terminals builds no LALR parser of its own."""
+    return terminal_defs(grammar)[name].pattern.to_regexp()
 
 
 @functools.cache
