@@ -26,6 +26,7 @@ Targets (issue 34): one process ≥ 0.6x the script's moves/s; ``-j 2`` ≥ 1.7x
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import subprocess
@@ -112,6 +113,16 @@ def _peak_rss(command: list[str], out: Path) -> int:
     return int(done.stdout.split()[-1])
 
 
+def _parquet_time(export: list[str], out: Path) -> float:
+    """The best wall time of ``export --to parquet`` (positions included); NaN without
+    pyarrow (the parquet extra)."""
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return float("nan")
+    return _timed([*export, "--to", "parquet"], out)
+
+
 def _records(out: Path) -> int:
     """HCPE records in ``out`` (a file, or a folder of part files)."""
     files = [out] if out.is_file() else sorted(out.rglob("*.hcpe"))
@@ -142,12 +153,15 @@ def main() -> None:
         two = _timed([*export, "--to", "hcpe", "-j", "2"], ours_out)
         two_records = _records(ours_out)
         checked = _timed([sys.executable, "-m", "kifu_lark", "validate", str(folder)], ours_out)
+        tables = _parquet_time(export, ours_out)
         rows = [
             ("the cshogi script (csa_to_hcpe)", theirs, f"{_records(theirs_out)} records"),
             ("kifu-lark export --to hcpe", one, f"{one_records} records"),
             ("the same, -j 2", two, f"{two_records} records"),
             ("kifu-lark validate", checked, "no output"),
         ]
+        if not math.isnan(tables):
+            rows.append(("kifu-lark export --to parquet (games and positions)", tables, "tables"))
         for label, seconds, what in rows:
             rate = moves / seconds
             print(
@@ -155,6 +169,8 @@ def main() -> None:
                 f"({seconds:.2f} s, {what})"
             )
         print(f"ours on one process / cshogi script: x{theirs / one:.2f} (target 0.6)")
+        if not math.isnan(tables):
+            print(f"parquet with positions / cshogi script: x{theirs / tables:.2f} (target 0.5)")
         print(f"-j 2 over one process: x{one / two:.2f} (target 1.7)")
         quarter = Path(tmp) / "quarter"
         quarter.mkdir()

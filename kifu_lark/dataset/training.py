@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from kifu_lark.dataset.engine_pack import LinePacker, hcp_move16, move_cells
+from kifu_lark.dataset.engine_pack import LinePacker
 from kifu_lark.dataset.packing import check_packable
 from kifu_lark.dataset.replay import node_evaluation
 from kifu_lark.dataset.training_filter import (
@@ -50,7 +50,6 @@ from kifu_lark.dataset.training_filter import (
 from kifu_lark.dataset.training_format import (
     BLACK_WIN,
     DRAW,
-    HCPE3_CANDIDATE,
     HCPE3_DECLARATION,
     HCPE3_HEADER,
     HCPE3_MAX_MOVES,
@@ -60,13 +59,12 @@ from kifu_lark.dataset.training_format import (
     WHITE_WIN,
     HcpeRecord,
     PsvRecord,
-    hcpe3_move,
     hcpe_record,
     psv_record,
     read_hcpe,
     read_psv,
 )
-from kifu_lark.dataset.training_line import line_records, record_score
+from kifu_lark.dataset.training_line import hcpe3_moves, line_records, record_score
 from kifu_lark.errors import UnknownFormatError
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
@@ -78,11 +76,6 @@ from kifu_lark.model.move import SpecialKind
 #: Where a record's evaluation comes from: the node of the move played (``None``: none).
 #: The default reads ``node.evaluation``.
 Evaluations = Callable[[Node], Evaluation | None]
-
-
-def _node_evaluation(node: Node) -> Evaluation | None:
-    # Only nodes with comments can hold one: skip the property's call for the others.
-    return node.evaluation if node.comment_lines else None
 
 
 # --- a game's records ----------------------------------------------------------------------
@@ -216,33 +209,23 @@ def hcpe3_records(
     if admitted is None:
         return
     counts, keep, result, fouls = admitted
-    read = _node_evaluation if evaluations is None else evaluations
+    # floodgate's lines are read as numbers in the loop, as for HCPE (see _records)
+    read = None if evaluations is None or evaluations is node_evaluation else evaluations
     line = LinePacker(game.start)
     start = line.hcp()
     body = bytearray()
-    moves = written = 0
     played = [(ply, n) for ply, n in enumerate(game.root.mainline(), 1) if n.move is not None]
-    for ply, node in played:
-        move = node.move
-        assert move is not None
-        turn = Color.BLACK if line.black_to_move else Color.WHITE
-        if move.color is not turn or ply in fouls or moves == 0xFFFF:
-            # the rest of the game too: HCPE3 cannot go on past a move no engine replays,
-            # nor past the most moves its uint16 counts
-            counts.skipped_positions["foul" if moves < 0xFFFF else "length"] += len(played) - moves
-            break
-        move16 = hcp_move16(*move_cells(move))
-        score = read(node)
-        if score is None and keep.require_evaluation:
-            counts.skipped_positions["evaluation"] += 1
-            body += hcpe3_move(move16, 0, 0)
-        else:
-            value = 0 if score is None else record_score(score, turn, keep.mate_score)
-            body += hcpe3_move(move16, keep.clip(value), 1)
-            body += HCPE3_CANDIDATE.pack(move16, 1)
-            written += 1
-        moves += 1
-        line.push(move)
+    moves, written = hcpe3_moves(
+        played,
+        line,
+        read,
+        fouls,
+        keep.require_evaluation,
+        keep.mate_score,
+        keep.eval_limit,
+        counts.skipped_positions,
+        body,
+    )
     if start is None or not written:
         return
     counts.records += written

@@ -15,7 +15,12 @@ from collections import Counter
 from collections.abc import Callable
 
 from kifu_lark.dataset.engine_pack import LinePacker, hcp_move16, move_cells, psv_move16
-from kifu_lark.dataset.training_format import HCPE_LAYOUT, PSV_LAYOUT
+from kifu_lark.dataset.training_format import (
+    HCPE3_CANDIDATE,
+    HCPE_LAYOUT,
+    PSV_LAYOUT,
+    hcpe3_move,
+)
 from kifu_lark.formats.evaluation_fast import fast_score
 from kifu_lark.model.color import Color
 from kifu_lark.model.evaluation import Evaluation
@@ -101,6 +106,56 @@ def line_records(
                 side = result if black_to_move else -result
                 move16 = psv_move16(frm, to, promote, drop)
                 out.append(psv_record(packed, value, move16, number, side))
+
+
+def hcpe3_moves(
+    played: list[tuple[int, Node]],
+    line: LinePacker,
+    read: Callable[[Node], Evaluation | None] | None,
+    fouls: set[int],
+    require_evaluation: bool,
+    mate_score: int,
+    eval_limit: int,
+    skipped: Counter[str],
+    body: bytearray,
+) -> tuple[int, int]:
+    """Append to ``body`` the HCPE3 ``MoveInfo`` of each move of ``played`` (its ply and
+    node, in order) played on ``line``, with the move itself as its one candidate where the
+    filters keep the position; returns the moves written and the positions kept. ``read``,
+    ``fouls`` and the filters as :func:`line_records` takes them. The game stops before a
+    move no engine replays (a foul, a move out of turn) or past the most moves a uint16
+    counts; the moves left out are counted into ``skipped``.
+
+    Raises:
+        ValueError: for an evaluation out of an int16's range (an ``eval_limit`` past it).
+    """
+    candidate = HCPE3_CANDIDATE.pack
+    black = Color.BLACK
+    moves = 0
+    kept = 0
+    for ply, node in played:
+        move = node.move
+        if move is None:
+            continue
+        black_to_move = line.black_to_move
+        if (move.color is black) != black_to_move or ply in fouls or moves == 0xFFFF:
+            # the rest of the game too: HCPE3 cannot go on past a move no engine replays,
+            # nor past the most moves its uint16 counts
+            skipped["foul" if moves < 0xFFFF else "length"] += len(played) - moves
+            break
+        frm, to, promote, drop = move_cells(move)
+        move16 = hcp_move16(frm, to, promote, drop)
+        known, value = _score(node, read, black_to_move, mate_score)
+        if not known and require_evaluation:
+            skipped["evaluation"] += 1
+            body += hcpe3_move(move16, 0, 0)
+        else:
+            body += hcpe3_move(move16, max(-eval_limit, min(eval_limit, value)), 1)
+            body += candidate(move16, 1)
+            kept += 1
+        moves += 1
+        line.push(move)
+    return moves, kept
 
 
 def _score(
