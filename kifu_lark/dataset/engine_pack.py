@@ -72,12 +72,11 @@ for _number, _kind in enumerate(
     _DROP_NUMBER[KIND_CODE[_kind]] = _number
 #: Each kind code's unpromoted code (what it counts as in the set).
 _BASE: Final[list[int]] = [UNPROMOTE.get(k, k) for k in range(16)]
-#: The pieces of a set by kind code, king excepted; and their number.
+#: The pieces of a set by kind code, king excepted.
 _SET: Final[list[int]] = [0] * 16
 for _set_kind, _count in piece_set(STANDARD).items():
     if _set_kind is not PieceKind.KING:
         _SET[KIND_CODE[_set_kind]] = _count
-_SET_SIZE: Final = sum(_SET)
 _BITS: Final = 256
 _MASK: Final = (1 << 48) - 1
 
@@ -85,7 +84,8 @@ _MASK: Final = (1 << 48) - 1
 class _Tables:
     """One engine's Huffman code by engine piece code: the value (bits least significant
     first) and length of each board piece's code (an empty square is ``0``, one bit; a
-    king has none), of each hand piece's by colour, and of each piece of the box."""
+    king has none: no bits, its square is written first), of each hand piece's by colour,
+    and of each piece of the box."""
 
     def __init__(self, code: HuffmanCode) -> None:
         self.name = code.name
@@ -94,6 +94,8 @@ class _Tables:
         for piece, (value, length) in code.board.items():
             self.values[piece_code(piece)] = value
             self.lengths[piece_code(piece)] = length
+        for side in (0, 16):
+            self.lengths[KING | side] = 0
         self.hand_values: list[list[int]] = [[0] * 16, [0] * 16]
         self.hand_lengths: list[list[int]] = [[0] * 16, [0] * 16]
         for c, color in enumerate(Color):
@@ -130,19 +132,10 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
     cells = board.cells
     values = tables.values
     lengths = tables.lengths
-    pieces: i64 = 0
-    # a local: an imported name is looked up in the module's globals at each use
-    king: i64 = KING
     for i in _CELLS:
         code: i64 = cells[i]
-        if code:
-            if code & 15 == king:
-                continue
-            pieces += 1
-            acc |= values[code] << n
-            n += lengths[code]
-        else:
-            n += 1
+        acc |= values[code] << n
+        n += lengths[code]
         if n >= 48:
             out.append(int(acc & _MASK).to_bytes(6, "little"))
             acc >>= 48
@@ -153,7 +146,6 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
         hand_lengths = tables.hand_lengths[c]
         for k in _HAND_ORDER:
             count: i64 = held[k]
-            pieces += count
             while count > 0:
                 count -= 1
                 acc |= hand_values[k] << n
@@ -162,8 +154,11 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
                     out.append(int(acc & _MASK).to_bytes(6, "little"))
                     acc >>= 48
                     n -= 48
-    if pieces != _SET_SIZE:
+    # A whole set makes the 256 bits; the pieces a handicap left out make up the rest.
+    if 48 * len(out) + n < _BITS:
         left = _box(board)
+        if min(left) < 0:
+            raise ValueError(f"{tables.name}: more pieces of a kind than a set holds")
         for k in _HAND_ORDER:
             for _ in range(left[k]):
                 acc |= tables.box_values[k] << n
