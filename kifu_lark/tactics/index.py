@@ -47,7 +47,7 @@ class Compiled:
         "groups",
         "hand",
         "heite",
-        "key",
+        "kid",
         "motion",
         "moved",
         "not_equal",
@@ -83,10 +83,10 @@ class Compiled:
         # asks it of the move's shared attack summary before anything else (a fork fails
         # there on almost every move). 0 when the file asks no such clause.
         self.gate_least, self.gate_kinds = _gate(motion)
+        #: The number the index gives (side, name) (see :meth:`Index.compiled`): the
+        #: matcher marks what it found in a list by this number.
+        self.kid = -1
         # The file's conditions as plain ints and sets, read on every try (the hot path).
-        # (side, name) as the matcher's ``seen`` holds it; typed ``object`` so that a compiled
-        # build keeps the one tuple rather than packing a new one at each lookup.
-        self.key: object = (color, tactic.name)
         self.ply_lo, self.ply_hi = tactic.ply[0], _upper(tactic.ply)
         self.cap_lo, self.cap_hi = tactic.captures[0], _upper(tactic.captures)
         self.moved = _MOVED[tactic.moved]
@@ -242,6 +242,8 @@ class Index:
         #: Per side, those that ask about the opponent's capture just before: tried after
         #: a move that answers a capture.
         self.after_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
+        #: (side, name) → the number its compiled patterns share (:attr:`Compiled.kid`).
+        self.numbers: dict[tuple[int, str], int] = {}
         for tactic in tactics:
             if (tactic.variant.files, tactic.variant.ranks) != (variant.files, variant.ranks):
                 continue
@@ -252,7 +254,7 @@ class Index:
                 if tactic.side is not None and tactic.side is not _COLORS[color]:
                     continue
                 if tactic.at_end:
-                    self.at_end[color].append(Compiled(tactic, g, color, None))
+                    self.at_end[color].append(self.compiled(tactic, color, None))
                     continue
                 for cells, files in _shapes(tactic, g):
                     self.add(tactic, color, cells, _destinations(tactic, g, files))
@@ -275,7 +277,7 @@ class Index:
                 placed = _placed(cells, anchor, square, g)
                 if placed is not None:
                     moved, rest = placed
-                    compiled = Compiled(tactic, g, color, moved, rest)
+                    compiled = self.compiled(tactic, color, moved, rest)
                     for found in self.keys(tactic, code(anchor.kind, color), color, square):
                         found.append(compiled)
             return
@@ -283,11 +285,11 @@ class Index:
             for cell in triggers:
                 assert cell.kind is not None
                 if destinations is None or cell.square in destinations:
-                    compiled = Compiled(tactic, g, color, cell, cells)
+                    compiled = self.compiled(tactic, color, cell, cells)
                     for found in self.keys(tactic, code(cell.kind, color), color, cell.square):
                         found.append(compiled)
             return
-        compiled = Compiled(tactic, g, color, None, cells)
+        compiled = self.compiled(tactic, color, None, cells)
         if tactic.pieces and destinations is not None:
             # A piece limited to some squares: keyed by each, as a trigger would be.
             for kind in tactic.pieces:
@@ -315,6 +317,25 @@ class Index:
             self.every_until[color] = max(
                 self.every_until[color], float("inf") if until is None else float(until)
             )
+
+    def compiled(
+        self,
+        tactic: Tactic,
+        color: int,
+        trigger: Cell | None,
+        cells: tuple[Cell, ...] | None = None,
+    ) -> Compiled:
+        """``tactic`` compiled for side ``color`` (see :class:`Compiled`), numbered: every
+        copy of one tactic for one side has the same :attr:`Compiled.kid`, counted from 0
+        (:attr:`kids` many in all)."""
+        compiled = Compiled(tactic, self.g, color, trigger, cells)
+        compiled.kid = self.numbers.setdefault((color, tactic.name), len(self.numbers))
+        return compiled
+
+    @property
+    def kids(self) -> int:
+        """How many (side, name) the compiled patterns have (one more than the last kid)."""
+        return len(self.numbers)
 
     def key(self, piece: int, i: int) -> int:
         """The key of :attr:`triggered` for ``piece`` (engine code, + DROPPED for a drop)

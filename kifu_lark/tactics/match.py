@@ -16,8 +16,9 @@ from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE, KINDS
 from kifu_lark.tactics import language as lang
-from kifu_lark.tactics.found import Found
+from kifu_lark.tactics.found import Found, found
 from kifu_lark.tactics.index import DROPPED, Compiled, Index, index_for
+from kifu_lark.tactics.motion import NO_MOVE, Past
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
@@ -55,6 +56,11 @@ class Matcher:
         self.takes_notes = self.standard_start and index.g.files == index.g.ranks == 9
         self.found: list[Found] = []
         self.seen: set[tuple[int, str]] = set()
+        #: By :attr:`Compiled.kid`: whether that side's tactic is found (as ``seen`` says,
+        #: read by a list index on every try).
+        self.done = [False] * index.kids
+        #: The line's moves so far, for the motion clauses about earlier moves.
+        self.past = Past()
         board = Board.from_position(game.start)
         board.hashing = False
         # run() plays on the engine's board without any checks (the game's moves were
@@ -79,9 +85,9 @@ class Matcher:
         targets = tuple(square_of[t] for t in dict.fromkeys(pointed or ()))
         for side in (color, 1 - color) if tactic.also_opponent else (color,):
             if (side, tactic.name) not in self.seen:
-                self.seen.add((side, tactic.name))
+                self.mark(side, tactic.name)
                 self.found.append(
-                    Found(
+                    found(
                         _COLORS[side],
                         tactic.category,
                         tactic.name,
@@ -100,15 +106,16 @@ class Matcher:
         triggered, every_any, every_piece = index.triggered, index.every_any, index.every_piece
         every_until, idx, size = index.every_until, index.g.idx, index.g.size
         every_check, after_capture, white = index.every_check, index.after_capture, Color.WHITE
-        before = 0  # what the move before took
+        before = captures = 0  # what the move before took; captures so far
         ply = first = game.start.ply - 1
-        captures = 0
         last: Node | None = None
         notes = NoteTaker() if self.takes_notes else None
+        past = self.past.moves
         # The hot loop: engine codes and padded indices (see rules/geometry.py), no objects.
         for node in nodes:
             move = node.move
             if move is None:
+                past.append(NO_MOVE)
                 continue
             ply += 1
             last = node
@@ -121,6 +128,7 @@ class Matcher:
             drop = KIND_CODE[move.piece] if origin is None else 0
             taken = board._make(frm, to, bool(move.promote), drop)
             now = cells[to]
+            past.append((frm, to, now, taken, color))
             candidates = triggered.get((now if frm else now | DROPPED) * size + to)
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, to, taken)
@@ -145,22 +153,25 @@ class Matcher:
                 notes.move(color, now & 15, square, frm == 0, taken & 15, ply, node)
             if taken:
                 captures += 1
-        if last is None:
-            return self.found
-        self.at_end(ply, captures, last)
-        if notes is not None:
-            moves = nodes[: ply - first]  # the moves come first; a special may end the line
-            ended = nodes[-1].special is not None
-            for side, name, at, node in notes.notes(moves, first, ended, self.seen):
-                self.add_note(side, name, at, node)
+        if last is not None:
+            self.at_end(ply, captures, last)
+            if notes is not None:
+                self.take_notes(notes, nodes, first, ply)
         return self.found
+
+    def take_notes(self, notes: NoteTaker, nodes: list[Node], first: int, ply: int) -> None:
+        """The notes of the line ``nodes``, whose moves are ``first + 1`` to ``ply``."""
+        moves = nodes[: ply - first]  # the moves come first; a special may end the line
+        ended = nodes[-1].special is not None
+        for side, name, at, node in notes.notes(moves, first, ended, self.seen):
+            self.add_note(side, name, at, node)
 
     def at_end(self, ply: int, captures: int, last: Node) -> None:
         """Try the patterns checked once after the last move (``when: end``)."""
         cells = self.cells
         for side in (0, 1):
             for compiled in self.index.at_end[side]:
-                if compiled.key in self.seen:
+                if self.done[compiled.kid]:
                     continue
                 if not compiled.fits(ply, captures, -1, 0, self.standard_start):
                     continue
@@ -169,13 +180,20 @@ class Matcher:
                     continue
                 if compiled.holds(cells, -1):
                     motion = compiled.motion
-                    pointed = None if motion is None else motion.targets(self.board, -1, last)
+                    pointed = None if motion is None else motion.targets(self.board, -1, self.past)
                     self.add(side, compiled, ply, last, pointed)
 
     def add_note(self, side: int, name: str, ply: int, node: Node) -> None:
         if (side, name) not in self.seen:
-            self.seen.add((side, name))
-            self.found.append(Found(_COLORS[side], NOTE, name, ply, node))
+            self.mark(side, name)
+            self.found.append(found(_COLORS[side], NOTE, name, ply, node))
+
+    def mark(self, side: int, name: str) -> None:
+        """``side``'s ``name`` is found: in ``seen``, and in ``done`` if a pattern has it."""
+        self.seen.add((side, name))
+        kid = self.index.numbers.get((side, name))
+        if kid is not None:
+            self.done[kid] = True
 
     def try_all(
         self,
@@ -188,7 +206,7 @@ class Matcher:
         to: int,
         taken: int,
     ) -> None:
-        seen, cells, standard = self.seen, self.cells, self.standard_start
+        done, cells, standard = self.done, self.cells, self.standard_start
         if self.tried is not None:
             self.tried.append((node, list(candidates)))
         for compiled in candidates:
@@ -204,7 +222,7 @@ class Matcher:
                         least -= 1
                 if least > 0:
                     continue
-            if compiled.key in seen or not compiled.fits(ply, captures, frm, taken, standard):
+            if done[compiled.kid] or not compiled.fits(ply, captures, frm, taken, standard):
                 continue
             if not compiled.plain and not compiled.holds(cells, frm):
                 continue
@@ -217,7 +235,7 @@ class Matcher:
             motion = compiled.motion
             pointed = None
             if motion is not None:
-                pointed = motion.targets(self.board, to, node)
+                pointed = motion.targets(self.board, to, self.past)
                 if pointed is None:
                     continue
             self.add(color, compiled, ply, node, pointed)
