@@ -230,7 +230,7 @@ class Index:
         self.every_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
         self.every_piece: tuple[dict[int, list[Compiled]], ...] = ({}, {})
         #: Per side, the last ply any of ``every_any`` may match (no need to look past it).
-        self.every_until: list[float] = [0.0, 0.0]
+        self.every_until: list[int] = [0, 0]
         #: side → patterns checked once after the last move.
         self.at_end: tuple[list[Compiled], list[Compiled]] = ([], [])
         self.tactics: list[Tactic] = []
@@ -258,6 +258,14 @@ class Index:
                     continue
                 for cells, files in _shapes(tactic, g):
                     self.add(tactic, color, cells, _destinations(tactic, g, files))
+        #: :attr:`triggered` and :attr:`every_piece` as lists by key (``None``: no pattern),
+        #: read by the matcher after every move.
+        self.triggered_at: list[list[Compiled] | None] = [None] * (2 * DROPPED * g.size)
+        for key, found in self.triggered.items():
+            self.triggered_at[key] = found
+        self.piece_at: tuple[list[list[Compiled] | None], ...] = tuple(
+            [side.get(piece) for piece in range(2 * DROPPED)] for side in self.every_piece
+        )
 
     def add(
         self,
@@ -313,10 +321,7 @@ class Index:
             self.every_check[color].append(compiled)
         else:
             self.every_any[color].append(compiled)
-            until = tactic.ply[1]
-            self.every_until[color] = max(
-                self.every_until[color], float("inf") if until is None else float(until)
-            )
+            self.every_until[color] = max(self.every_until[color], _upper(tactic.ply))
 
     def compiled(
         self,

@@ -18,7 +18,7 @@ from kifu_lark.rules.geometry import KIND_CODE, KINDS
 from kifu_lark.tactics import language as lang
 from kifu_lark.tactics.found import Found, found
 from kifu_lark.tactics.index import DROPPED, Compiled, Index, index_for
-from kifu_lark.tactics.motion import NO_MOVE, Past
+from kifu_lark.tactics.motion import Past
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
@@ -59,7 +59,7 @@ class Matcher:
         #: By :attr:`Compiled.kid`: whether that side's tactic is found (as ``seen`` says,
         #: read by a list index on every try).
         self.done = [False] * index.kids
-        #: The line's moves so far, for the motion clauses about earlier moves.
+        #: The two nodes before the move tried, for the motion clauses about earlier moves.
         self.past = Past()
         board = Board.from_position(game.start)
         board.hashing = False
@@ -103,33 +103,33 @@ class Matcher:
     def run(self, game: Game, nodes: list[Node]) -> list[Found]:
         index = self.index
         board, cells = self.board, self.cells
-        triggered, every_any, every_piece = index.triggered, index.every_any, index.every_piece
-        every_until, idx, size = index.every_until, index.g.idx, index.g.size
+        triggered, every_any, every_piece = index.triggered_at, index.every_any, index.piece_at
+        every_until, width, size = index.every_until, index.g.width, index.g.size
         every_check, after_capture, white = index.every_check, index.after_capture, Color.WHITE
         before = captures = 0  # what the move before took; captures so far
         ply = first = game.start.ply - 1
         last: Node | None = None
         notes = NoteTaker() if self.takes_notes else None
-        past = self.past.moves
+        past = self.past
         # The hot loop: engine codes and padded indices (see rules/geometry.py), no objects.
         for node in nodes:
             move = node.move
             if move is None:
-                past.append(NO_MOVE)
+                past.step(0, -1, 0, -1, -1)
                 continue
             ply += 1
             last = node
             color = 1 if move.color is white else 0
             square = move.to
-            to = idx(square.file, square.rank)
+            to = (square.rank + 1) * width + square.file  # Geometry.idx
             origin = move.from_
-            frm = 0 if origin is None else idx(origin.file, origin.rank)
+            frm = 0 if origin is None else (origin.rank + 1) * width + origin.file
             board.turn = color  # the mover, also in a record read with tolerate=wrong_turn
             drop = KIND_CODE[move.piece] if origin is None else 0
             taken = board._make(frm, to, bool(move.promote), drop)
             now = cells[to]
-            past.append((frm, to, now, taken, color))
-            candidates = triggered.get((now if frm else now | DROPPED) * size + to)
+            piece = now if frm else now | DROPPED
+            candidates = triggered[piece * size + to]
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, to, taken)
             if ply <= every_until[color]:
@@ -138,7 +138,7 @@ class Matcher:
                 self.try_all(
                     index.every_capture[color], node, color, ply, captures, frm, to, taken
                 )
-            candidates = every_piece[color].get(now if frm else now | DROPPED)
+            candidates = every_piece[color][piece]
             if candidates is not None:
                 self.try_all(candidates, node, color, ply, captures, frm, to, taken)
             checking = every_check[color]
@@ -149,10 +149,10 @@ class Matcher:
             if before and after_capture[color]:
                 self.try_all(after_capture[color], node, color, ply, captures, frm, to, taken)
             before = taken
+            past.step(frm, to, now, taken, color)
             if notes is not None and (taken or now & 15 in NOTED_KINDS):
                 notes.move(color, now & 15, square, frm == 0, taken & 15, ply, node)
-            if taken:
-                captures += 1
+            captures += 1 if taken else 0
         if last is not None:
             self.at_end(ply, captures, last)
             if notes is not None:

@@ -150,42 +150,65 @@ class MotionCheck:
         # The squares ahead of and behind the destination, for the mover (off the board:
         # an index no move lands on).
         forward = -board.g.width if self.color == 0 else board.g.width
-        moves = past.moves
-        n = len(moves) - 1  # this move's place in the line
         last = self.last
-        if last is not None and not (
-            n >= 1 and _fits(last, self.last_kinds, moves[n - 1], to, forward, -1)
+        if last is not None and not _fits(
+            last,
+            self.last_kinds,
+            (past.last_frm, past.last_to, past.last_code, past.last_taken),
+            to,
+            forward,
+            -1,
         ):
             return False
         previous = self.previous
         if previous is not None:
-            if n < 2:
+            if not _fits(
+                previous,
+                self.previous_kinds,
+                (past.prior_frm, past.prior_to, past.prior_code, past.prior_taken),
+                to,
+                forward,
+                past.last_to,  # -1 when that node holds no move
+            ):
                 return False
-            before = moves[n - 2]
-            landed = moves[n - 1][1]  # -1 when that node holds no move
-            if not _fits(previous, self.previous_kinds, before, to, forward, landed):
-                return False
-            if before[4] != self.color:
+            if past.prior_color != self.color:
                 return False  # a record that skips a turn: not the mover's own move
         return True
 
 
-#: One node of a line as :class:`Past` keeps it: (origin, destination, code, taken, side).
-PastEntry = tuple[int, int, int, int, int]
-#: A node without a move.
-NO_MOVE: PastEntry = (0, -1, 0, -1, -1)
-
-
 class Past:
-    """The moves of the line so far as ints, for the ``last:`` and ``previous:`` clauses:
-    one entry a node of the line (first move first), (where the move came from, 0 for a
-    drop; where it landed; the engine code standing there after it; the engine code it
-    took, 0 for nothing; its side), :data:`NO_MOVE` for a node without a move."""
+    """The two nodes of the line before the move being tried, as ints, for the ``last:``
+    and ``previous:`` clauses: ``last_*`` the node just before it, ``prior_*`` the one
+    before that. For each, where its move came from (0 for a drop) and landed, the engine
+    code standing there after it, what it took (0 for nothing; -1 when the node holds no
+    move, or is before the line's first move) and its side."""
 
-    __slots__ = ("moves",)
+    __slots__ = (
+        "last_code",
+        "last_color",
+        "last_frm",
+        "last_taken",
+        "last_to",
+        "prior_code",
+        "prior_color",
+        "prior_frm",
+        "prior_taken",
+        "prior_to",
+    )
 
     def __init__(self) -> None:
-        self.moves: list[PastEntry] = []
+        self.last_frm = self.prior_frm = 0
+        self.last_to = self.prior_to = -1
+        self.last_code = self.prior_code = 0
+        self.last_taken = self.prior_taken = -1
+        self.last_color = self.prior_color = -1
+
+    def step(self, frm: int, to: int, code: int, taken: int, color: int) -> None:
+        """The move just tried (``taken`` -1: a node without a move) becomes the last."""
+        self.prior_frm, self.prior_to, self.prior_code = self.last_frm, self.last_to, self.last_code
+        self.prior_taken, self.prior_color = self.last_taken, self.last_color
+        self.last_frm, self.last_to, self.last_code = frm, to, code
+        self.last_taken, self.last_color = taken, color
 
 
 # The last move's attacked squares, shared by the tactics asked about it (the forks of each
@@ -211,17 +234,18 @@ def attacked(board: Board, to: int, color: int) -> tuple[list[int], list[int]]:
 def _fits(
     rule: PastMove,
     kinds: frozenset[int],
-    move: PastEntry,
+    move: tuple[int, int, int, int],
     here: int,
     forward: int,
     last: int,
 ) -> bool:
-    """True when an earlier ``move`` (an entry of :class:`Past`) fits ``rule`` (``kinds``:
+    """True when an earlier ``move`` ((origin, destination, code, taken) as :class:`Past`
+    keeps them) fits ``rule`` (``kinds``:
     its kinds as engine codes; ``here``: this move's destination, ``forward`` the step
     ahead of it for the mover; ``last`` where the opponent's last move landed, -1 for none).
     What a move took is the engine's word: a game built by hand may leave
     ``Move.captured`` unset."""
-    frm, landed, code, taken, _ = move
+    frm, landed, code, taken = move
     if taken < 0:
         return False
     if kinds and code & 15 not in kinds:
