@@ -46,6 +46,8 @@ class Compiled:
         "gate_least",
         "groups",
         "hand",
+        "hand_bits",
+        "hand_rule",
         "heite",
         "kid",
         "motion",
@@ -93,6 +95,12 @@ class Compiled:
         self.took = frozenset(KIND_CODE[kind] for kind in tactic.took)
         self.heite = tactic.start == "平手"
         self.hand = None if tactic.hand.rule == "any" else tactic.hand
+        #: The hand rule as ints (see :func:`hand_bits`): ``HAND_RULES``' number of
+        #: ``any``/``empty``/``only``/``has``, and a bit per kind code it names.
+        self.hand_rule, self.hand_bits = (
+            HAND_RULES.index(tactic.hand.rule),
+            sum(1 << KIND_CODE[kind] for kind in tactic.hand.kinds),
+        )
         self.equal: list[tuple[int, int]] = []
         self.not_equal: list[tuple[int, int]] = []
         self.empty: list[int] = []
@@ -182,6 +190,22 @@ class Compiled:
         if moved in (1, 2):  # drop, board
             return (frm == 0) == (moved == 1)
         return (taken != 0) == (moved == 3)  # capture, no-capture
+
+
+#: The hand rules, numbered as :attr:`Compiled.hand_rule` holds them.
+HAND_RULES = ("any", "empty", "only", "has")
+
+
+def hand_holds(rule: int, wanted: int, held: int) -> bool:
+    """True when a hand whose kinds are the bits ``held`` (a bit per kind code) fits hand
+    rule number ``rule`` of :data:`HAND_RULES` naming the kinds ``wanted``."""
+    if rule == 0:
+        return True
+    if rule == 1:
+        return not held
+    if rule == 2:
+        return not held & ~wanted
+    return not wanted & ~held
 
 
 def _gate(motion: Motion) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE, KINDS
 from kifu_lark.tactics import language as lang
 from kifu_lark.tactics.found import Found, found
-from kifu_lark.tactics.index import DROPPED, Compiled, Index, index_for
+from kifu_lark.tactics.index import DROPPED, Compiled, Index, hand_holds, index_for
 from kifu_lark.tactics.motion import Past
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
@@ -144,7 +144,7 @@ class Matcher:
             checking = every_check[color]
             # The engine's own test after a move it pushed: the moved piece, or a line opened
             # through its origin (the opponent was not in check before it: moves are legal).
-            if checking and board._gives_check(frm, to, color):
+            if checking and self.may_check(frm, to, color) and board._gives_check(frm, to, color):
                 self.try_all(checking, node, color, ply, captures, frm, to, taken)
             if before and after_capture[color]:
                 self.try_all(after_capture[color], node, color, ply, captures, frm, to, taken)
@@ -175,8 +175,8 @@ class Matcher:
                     continue
                 if not compiled.fits(ply, captures, -1, 0, self.standard_start):
                     continue
-                hand = compiled.hand
-                if hand is not None and not hand_fits(hand, self.hands[side]):
+                rule = compiled.hand_rule
+                if rule and not hand_holds(rule, compiled.hand_bits, self.held(side)):
                     continue
                 if compiled.holds(cells, -1):
                     motion = compiled.motion
@@ -226,8 +226,8 @@ class Matcher:
                 continue
             if not compiled.plain and not compiled.holds(cells, frm):
                 continue
-            hand = compiled.hand
-            if hand is not None and not hand_fits(hand, self.hands[color]):
+            rule = compiled.hand_rule
+            if rule and not hand_holds(rule, compiled.hand_bits, self.held(color)):
                 continue
             tactic = compiled.tactic
             if tactic.predicate is not None and not self.predicate(tactic.predicate, node, color):
@@ -239,6 +239,34 @@ class Matcher:
                 if pointed is None:
                     continue
             self.add(color, compiled, ply, node, pointed)
+
+    def held(self, color: int) -> int:
+        """The kinds in ``color``'s hand, a bit per kind code."""
+        hand = self.hands[color]
+        bits = 0
+        for k in _HAND_CODES:
+            if hand[k]:
+                bits |= 1 << k
+        return bits
+
+    def may_check(self, frm: int, to: int, color: int) -> bool:
+        """False when the move ``frm`` → ``to`` of ``color`` (``frm`` 0 for a drop) cannot
+        check: the moved piece attacks the other king only from a square beside it, a
+        knight's jump away or on its file, rank or a diagonal, and a line opened through
+        the origin reaches it only when the origin is on one of those lines."""
+        king = self.board.kings[1 - color]
+        if king < 0:
+            return False
+        g = self.index.g
+        file_of, rank_of = g.file_of, g.rank_of
+        kf, kr = file_of[king], rank_of[king]
+        df, dr = file_of[to] - kf, rank_of[to] - kr
+        if not df or not dr or df == dr or df == -dr or (-1 <= df <= 1 and -2 <= dr <= 2):
+            return True
+        if not frm:
+            return False
+        df, dr = file_of[frm] - kf, rank_of[frm] - kr
+        return not df or not dr or df == dr or df == -dr
 
     def aim(self, to: int, color: int, ply: int) -> None:
         """Keep the kinds (engine codes without colour) of the opponent's pieces that the
