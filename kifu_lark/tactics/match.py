@@ -8,6 +8,8 @@ conditions and pattern already fit the move.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.piece import HAND_KINDS
@@ -16,7 +18,7 @@ from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE, KINDS
 from kifu_lark.tactics import language as lang
-from kifu_lark.tactics.found import Found, found
+from kifu_lark.tactics.found import Found
 from kifu_lark.tactics.index import DROPPED, Compiled, Index, hand_holds, index_for
 from kifu_lark.tactics.motion import Past
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
@@ -24,6 +26,39 @@ from kifu_lark.tactics.predicates import PREDICATES, Seen
 
 _COLORS = (Color.BLACK, Color.WHITE)
 _HAND_CODES = tuple(KIND_CODE[kind] for kind in HAND_KINDS)
+
+
+_FIELDS = ("side", "category", "name", "ply", "node", "parents", "squares", "targets", "clauses")
+_NEW: Final = object.__new__
+_SETTERS: Final = tuple(Found.__dict__[name].__set__ for name in _FIELDS)
+
+
+def found(
+    side: Color,
+    category: str,
+    name: str,
+    ply: int,
+    node: Node,
+    parents: tuple[str, ...] = (),
+    squares: tuple[Square, ...] = (),
+    targets: tuple[Square, ...] = (),
+    clauses: tuple[str, ...] = (),
+) -> Found:
+    """``Found(side, category, …)``, each field set through its slot: the matcher makes one
+    for every tactic and note it finds, and the class's own frozen ``__init__`` looks each
+    field's slot up by name. The class has no validator or converter to skip."""
+    made: Found = _NEW(Found)
+    sets = _SETTERS
+    sets[0](made, side)
+    sets[1](made, category)
+    sets[2](made, name)
+    sets[3](made, ply)
+    sets[4](made, node)
+    sets[5](made, parents)
+    sets[6](made, squares)
+    sets[7](made, targets)
+    sets[8](made, clauses)
+    return made
 
 
 def hand_fits(rule: lang.HandRule, hand: list[int]) -> bool:
@@ -70,7 +105,7 @@ class Matcher:
         #: The kinds of the opponent's pieces the last moved piece attacks (see aim()), and
         #: the ply they were found for (None: not yet).
         self.aimed: list[int] = []
-        self.aimed_ply: int | None = None
+        self.aimed_ply = -1
         #: When a list, each call of try_all adds (the move's node, the candidates it
         #: tried) to it (the tests read which patterns a move tries).
         self.tried: list[tuple[Node, list[Compiled]]] | None = None
