@@ -102,9 +102,13 @@ class Matcher:
         # validated when it was read or built) and reads its padded cells and hand counts.
         self.board = board
         self.cells, self.hands = board.cells, board.hands
+        self.file_of: list[int] = index.g.file_of
+        self.rank_of: list[int] = index.g.rank_of
         #: The kinds of the opponent's pieces the last moved piece attacks (see aim()), and
         #: the ply they were found for (None: not yet).
         self.aimed: list[int] = []
+        #: Where those pieces stand (engine indices), in the order of Board.attacked_from.
+        self.aimed_at: list[int] = []
         self.aimed_ply = -1
         #: When a list, each call of try_all adds (the move's node, the candidates it
         #: tried) to it (the tests read which patterns a move tries).
@@ -270,7 +274,9 @@ class Matcher:
             motion = compiled.motion
             pointed = None
             if motion is not None:
-                pointed = motion.targets(self.board, to, self.past)
+                # The moved piece's targets as aim() found them for this move, if it ran.
+                hits = self.aimed_at if self.aimed_ply == ply else None
+                pointed = motion.targets(self.board, to, self.past, hits)
                 if pointed is None:
                     continue
             self.add(color, compiled, ply, node, pointed)
@@ -292,8 +298,7 @@ class Matcher:
         king = self.board.kings[1 - color]
         if king < 0:
             return False
-        g = self.index.g
-        file_of, rank_of = g.file_of, g.rank_of
+        file_of, rank_of = self.file_of, self.rank_of
         kf, kr = file_of[king], rank_of[king]
         df, dr = file_of[to] - kf, rank_of[to] - kr
         if not df or not dr or df == dr or df == -dr or (-1 <= df <= 1 and -2 <= dr <= 2):
@@ -312,6 +317,7 @@ class Matcher:
         other = 1 - color
         k = cells[to] & 15
         aimed: list[int] = []
+        at: list[int] = []
         # Board.attacked_from's walk (steps, then lines up to the first piece), keeping only
         # the opponent's pieces it meets (an empty cell is 0, off the board OFF, whose
         # colour bits are neither side's).
@@ -319,6 +325,7 @@ class Matcher:
             p = cells[to + d]
             if p and p >> 4 == other:
                 aimed.append(p & 15)
+                at.append(to + d)
         for d in g.slides[color][k]:
             t = to + d
             while cells[t] == 0:
@@ -326,7 +333,9 @@ class Matcher:
             p = cells[t]
             if p >> 4 == other:
                 aimed.append(p & 15)
+                at.append(t)
         self.aimed = aimed
+        self.aimed_at = at
         self.aimed_ply = ply
 
     def predicate(self, name: str, node: Node, color: int) -> bool:

@@ -70,17 +70,22 @@ class MotionCheck:
         ``board`` standing right after it (``past``: the line's moves so far)."""
         return self.targets(board, to, past) is not None
 
-    def targets(self, board: Board, to: int, past: Past) -> list[int] | None:
+    def targets(
+        self, board: Board, to: int, past: Past, hits: list[int] | None = None
+    ) -> list[int] | None:
         """The engine indices the clauses point at (pieces attacked, the king checked and
         the pieces other than the moved one that check it, the pieces of a skewer), or
         ``None`` when a clause does not hold. The cheapest clauses,
-        and those that fail most moves, are asked first."""
+        and those that fail most moves, are asked first. ``hits``: the opponent's pieces the
+        moved piece attacks, when the caller has them (as :func:`attacked` finds them)."""
         self.asked += 1
         color = self.color
         cells = board.cells
         pointed: list[int] = []
         if self.attacks or self.reaches:
-            seen, hits = attacked(board, to, color)
+            seen: list[int] = []
+            if hits is None or self.reaches:
+                seen, hits = attacked(board, to, color)
             for least, codes, none in self.attacks:
                 hit = [t for t in hits if cells[t] & 15 in codes]
                 if (none and hit) or (not none and len(hit) < least):
