@@ -104,6 +104,8 @@ class Matcher:
         self.cells, self.hands = board.cells, board.hands
         self.file_of: list[int] = index.g.file_of
         self.rank_of: list[int] = index.g.rank_of
+        self.steps = index.g.step_tuples
+        self.slides = index.g.slides
         #: The kinds of the opponent's pieces the last moved piece attacks (see aim()), and
         #: the ply they were found for (None: not yet).
         self.aimed: list[int] = []
@@ -164,8 +166,11 @@ class Matcher:
             origin = move.from_
             frm = 0 if origin is None else (origin.rank + 1) * width + origin.file
             board.turn = color  # the mover, also in a record read with tolerate=wrong_turn
-            drop = KIND_CODE[move.piece] if origin is None else 0
-            taken = board._make(frm, to, bool(move.promote), drop)
+            taken = (
+                board._make(frm, to, bool(move.promote), 0)
+                if frm
+                else board._make(0, to, False, KIND_CODE[move.piece])
+            )
             now = cells[to]
             piece = now if frm else now | DROPPED
             candidates = triggered[piece * size + to]
@@ -190,7 +195,8 @@ class Matcher:
             before = taken
             past.step(frm, to, now, taken, color)
             if notes is not None and (taken or now & 15 in NOTED_KINDS):
-                notes.move(color, now & 15, square, frm == 0, taken & 15, ply, node)
+                place = (self.file_of[to], self.rank_of[to])  # file and rank on the board
+                notes.move(color, now & 15, place, frm == 0, taken & 15, ply, node)
             captures += 1 if taken else 0
         if last is not None:
             self.at_end(ply, captures, last)
@@ -313,7 +319,6 @@ class Matcher:
         piece on ``to`` attacks, for the move of ``ply``: the attacks clauses of every
         tactic tried at this move ask the same board."""
         cells = self.cells
-        g = self.index.g
         other = 1 - color
         k = cells[to] & 15
         aimed: list[int] = []
@@ -321,12 +326,12 @@ class Matcher:
         # Board.attacked_from's walk (steps, then lines up to the first piece), keeping only
         # the opponent's pieces it meets (an empty cell is 0, off the board OFF, whose
         # colour bits are neither side's).
-        for d in g.step_tuples[color][k]:
+        for d in self.steps[color][k]:
             p = cells[to + d]
             if p and p >> 4 == other:
                 aimed.append(p & 15)
                 at.append(to + d)
-        for d in g.slides[color][k]:
+        for d in self.slides[color][k]:
             t = to + d
             while cells[t] == 0:
                 t += d
