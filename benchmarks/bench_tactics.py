@@ -1,6 +1,7 @@
 """What finding tactics costs on top of reading: KIF records read and validated, against
 read, validated and searched for every shipped tactic and note (``kifu_lark.tactics.find``).
-Target (issue 38): at most 30 % more time, with 250 tactics.
+Target (issue 38): at most 30 % more time, with 250 tactics. The same ratio in instructions,
+steady on a busy machine: ``python -m benchmarks.instructions --tactics``.
 
 Records: the realistic set (``benchmarks.realistic``: players, times, one in five from a
 board diagram), the fixture games of fixtures/tactics (real openings, repeated) and the

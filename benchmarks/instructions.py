@@ -1,5 +1,5 @@
 """Instructions per move, counted with valgrind's callgrind:
-``python -m benchmarks.instructions [--records N] [--readers | --shapes] …``.
+``python -m benchmarks.instructions [--records N] [--readers | --shapes | --tactics] …``.
 
 The machines we run on are noisy: two timed runs of the same code differ by a quarter, more
 than most changes we make. Counted instructions do not: with the hash seed fixed they repeat
@@ -16,6 +16,11 @@ too): the timed figures stay ``python -m benchmarks``. Three counts:
   ``benchmarks/baseline-instructions.json``). ``--python PATH`` counts another install's
   ``kifu_lark`` (another checkout's virtual environment) on texts written by this one: the
   reading child uses ``kifu_lark.loads_all`` and ``kifu_lark.compiled`` only.
+- ``--tactics``: reading real-shaped KIF records (written by our KIF writer) against reading
+  them and naming their tactics (``kifu_lark.tactics.find``, every shipped tactic and note):
+  issue 38's target is a ratio of the two (``find`` adding at most 30 % to reading). With
+  ``--hot`` the warm-up reads the measured texts themselves, as the timed
+  ``python -m benchmarks tactics`` in effect does (reading then costs less, ``find`` not).
 - ``--shapes``: each record shape of :mod:`benchmarks.shapes` against the same moves without
   its feature; exits 1 when one costs more than 1.25x a move (issue 33, step 6). ``--hot``
   warms up on the measured texts themselves (the readers' memo tables hot, as in the timed
@@ -115,6 +120,31 @@ def _child_read(fmt: str, folder: Path, measure: bool) -> None:
     if measure:
         for text in measured:
             kifu_lark.loads_all(text, fmt)
+    print(json.dumps({"compiled": bool(kifu_lark.compiled), "kifu_lark": kifu_lark.__file__}))
+
+
+def _child_tactics(way: str, folder: Path) -> None:
+    """The tactics child: as the reading child, the warm-up texts read and searched for
+    tactics (the shipped set read, its index built), then the measured texts read (``way``
+    ``read``), read and searched (``find``), or neither (``warm``)."""
+    import kifu_lark
+    from kifu_lark import tactics
+
+    def texts(part: str) -> list[str]:
+        return [p.read_text(encoding="utf-8") for p in sorted((folder / part).iterdir())]
+
+    warm_up, measured = texts("warm-up"), texts("measured")
+    for text in warm_up:
+        tactics.find(kifu_lark.loads(text, "kif"))
+    _build_lexers()
+    gc.collect()
+    gc.freeze()
+    if way == "read":
+        for text in measured:
+            kifu_lark.loads(text, "kif")
+    elif way == "find":
+        for text in measured:
+            tactics.find(kifu_lark.loads(text, "kif"))
     print(json.dumps({"compiled": bool(kifu_lark.compiled), "kifu_lark": kifu_lark.__file__}))
 
 
@@ -388,6 +418,54 @@ def shapes_table(options: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------------------
+# --tactics
+
+
+def tactics_cost(options: argparse.Namespace) -> int:
+    """``--tactics``: instructions a move of reading KIF records, and of reading them and
+    finding their tactics, per build; ``find``'s share over reading."""
+    from benchmarks import realistic
+
+    records = options.records or 100
+    plans = realistic.plans(records + _WARM_UP)
+    moves = sum(len(p.moves) for p in plans[:records])
+    ways = ("warm", "read", "find")
+    with tempfile.TemporaryDirectory(prefix="bench-instructions-") as tmp:
+        # --hot: warmed up on the measured texts (the readers' memo tables knowing every
+        # move and time text, as in the timed benchmark, which reads the same texts again).
+        warm_up = plans[:records] if options.hot else plans[records:]
+        folder = _write_set(
+            Path(tmp) / "kif",
+            (reader_text("kif", p) for p in warm_up),
+            (reader_text("kif", p) for p in plans[:records]),
+        )
+        runs = [(way, pure) for pure in _builds(options) for way in ways]
+        found = _in_parallel(
+            options.jobs,
+            [
+                partial(_callgrind, options.python, ["--child-tactics", way, str(folder)], pure)
+                for way, pure in runs
+            ],
+        )
+    counts = {run: count for run, (count, _) in zip(runs, found, strict=True)}
+    report = json.loads(found[-1][1].strip().splitlines()[-1])
+    hot = "; warmed up on the same texts" if options.hot else ""
+    print(
+        f"{records} real-shaped KIF records, {moves} moves, kifu_lark {_revision(report)} "
+        f"(callgrind, instructions per move{hot}):"
+    )
+    for pure in _builds(options):
+        build = "pure" if pure else "installed build"
+        read = (counts["read", pure] - counts["warm", pure]) / moves
+        find = (counts["find", pure] - counts["read", pure]) / moves
+        print(
+            f"  {build}: read+validate {read:,.0f}, find {find:,.0f} more: "
+            f"find adds {find / read:.1%} to reading"
+        )
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
 # The export (the default)
 
 
@@ -455,9 +533,12 @@ def main(argv: list[str] | None = None) -> int:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--readers", action="store_true", help="reading, per reader")
     what.add_argument("--shapes", action="store_true", help="each shape against its plain one")
+    what.add_argument("--tactics", action="store_true", help="KIF reading against reading+find")
     parser.add_argument("--pure", action="store_true", help="the pure-Python build too")
     parser.add_argument(
-        "--hot", action="store_true", help="--shapes: warm up on the measured texts themselves"
+        "--hot",
+        action="store_true",
+        help="--shapes, --tactics: warm up on the measured texts themselves",
     )
     parser.add_argument(
         "--only",
@@ -477,6 +558,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--child", nargs=2, metavar=("WAY", "FOLDER"), help=argparse.SUPPRESS)
     parser.add_argument("--child-read", nargs=2, metavar=("FMT", "FOLDER"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--child-tactics", nargs=2, metavar=("WAY", "FOLDER"), help=argparse.SUPPRESS
+    )
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.child:
@@ -484,6 +568,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if options.child_read:
         _child_read(options.child_read[0], Path(options.child_read[1]), options.measure)
+        return 0
+    if options.child_tactics:
+        _child_tactics(options.child_tactics[0], Path(options.child_tactics[1]))
         return 0
     if (options.save or options.compare) and not options.readers:
         parser.error("--save and --compare go with --readers")
@@ -494,6 +581,8 @@ def main(argv: list[str] | None = None) -> int:
         return readers(options)
     if options.shapes:
         return shapes_table(options)
+    if options.tactics:
+        return tactics_cost(options)
     return export_ways(options)
 
 

@@ -46,8 +46,10 @@ class Compiled:
         "gate_least",
         "groups",
         "hand",
+        "hand_bits",
+        "hand_rule",
         "heite",
-        "key",
+        "kid",
         "motion",
         "moved",
         "not_equal",
@@ -83,16 +85,22 @@ class Compiled:
         # asks it of the move's shared attack summary before anything else (a fork fails
         # there on almost every move). 0 when the file asks no such clause.
         self.gate_least, self.gate_kinds = _gate(motion)
+        #: The number the index gives (side, name) (see :meth:`Index.compiled`): the
+        #: matcher marks what it found in a list by this number.
+        self.kid = -1
         # The file's conditions as plain ints and sets, read on every try (the hot path).
-        # (side, name) as the matcher's ``seen`` holds it; typed ``object`` so that a compiled
-        # build keeps the one tuple rather than packing a new one at each lookup.
-        self.key: object = (color, tactic.name)
         self.ply_lo, self.ply_hi = tactic.ply[0], _upper(tactic.ply)
         self.cap_lo, self.cap_hi = tactic.captures[0], _upper(tactic.captures)
         self.moved = _MOVED[tactic.moved]
         self.took = frozenset(KIND_CODE[kind] for kind in tactic.took)
         self.heite = tactic.start == "平手"
         self.hand = None if tactic.hand.rule == "any" else tactic.hand
+        #: The hand rule as ints (see :func:`hand_bits`): ``HAND_RULES``' number of
+        #: ``any``/``empty``/``only``/``has``, and a bit per kind code it names.
+        self.hand_rule, self.hand_bits = (
+            HAND_RULES.index(tactic.hand.rule),
+            sum(1 << KIND_CODE[kind] for kind in tactic.hand.kinds),
+        )
         self.equal: list[tuple[int, int]] = []
         self.not_equal: list[tuple[int, int]] = []
         self.empty: list[int] = []
@@ -184,6 +192,22 @@ class Compiled:
         return (taken != 0) == (moved == 3)  # capture, no-capture
 
 
+#: The hand rules, numbered as :attr:`Compiled.hand_rule` holds them.
+HAND_RULES = ("any", "empty", "only", "has")
+
+
+def hand_holds(rule: int, wanted: int, held: int) -> bool:
+    """True when a hand whose kinds are the bits ``held`` (a bit per kind code) fits hand
+    rule number ``rule`` of :data:`HAND_RULES` naming the kinds ``wanted``."""
+    if rule == 0:
+        return True
+    if rule == 1:
+        return not held
+    if rule == 2:
+        return not held & ~wanted
+    return not wanted & ~held
+
+
 def _gate(motion: Motion) -> tuple[int, int]:
     """(N, bits of the kind codes) of the motion's ``attacks`` clause that asks for the most
     pieces, (0, 0) when none asks for any: a move whose piece attacks fewer than N of the
@@ -230,7 +254,7 @@ class Index:
         self.every_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
         self.every_piece: tuple[dict[int, list[Compiled]], ...] = ({}, {})
         #: Per side, the last ply any of ``every_any`` may match (no need to look past it).
-        self.every_until: list[float] = [0.0, 0.0]
+        self.every_until: list[int] = [0, 0]
         #: side → patterns checked once after the last move.
         self.at_end: tuple[list[Compiled], list[Compiled]] = ([], [])
         self.tactics: list[Tactic] = []
@@ -242,6 +266,8 @@ class Index:
         #: Per side, those that ask about the opponent's capture just before: tried after
         #: a move that answers a capture.
         self.after_capture: tuple[list[Compiled], list[Compiled]] = ([], [])
+        #: (side, name) → the number its compiled patterns share (:attr:`Compiled.kid`).
+        self.numbers: dict[tuple[int, str], int] = {}
         for tactic in tactics:
             if (tactic.variant.files, tactic.variant.ranks) != (variant.files, variant.ranks):
                 continue
@@ -252,10 +278,18 @@ class Index:
                 if tactic.side is not None and tactic.side is not _COLORS[color]:
                     continue
                 if tactic.at_end:
-                    self.at_end[color].append(Compiled(tactic, g, color, None))
+                    self.at_end[color].append(self.compiled(tactic, color, None))
                     continue
                 for cells, files in _shapes(tactic, g):
                     self.add(tactic, color, cells, _destinations(tactic, g, files))
+        #: :attr:`triggered` and :attr:`every_piece` as lists by key (``None``: no pattern),
+        #: read by the matcher after every move.
+        self.triggered_at: list[list[Compiled] | None] = [None] * (2 * DROPPED * g.size)
+        for key, found in self.triggered.items():
+            self.triggered_at[key] = found
+        self.piece_at: tuple[list[list[Compiled] | None], ...] = tuple(
+            [side.get(piece) for piece in range(2 * DROPPED)] for side in self.every_piece
+        )
 
     def add(
         self,
@@ -275,7 +309,7 @@ class Index:
                 placed = _placed(cells, anchor, square, g)
                 if placed is not None:
                     moved, rest = placed
-                    compiled = Compiled(tactic, g, color, moved, rest)
+                    compiled = self.compiled(tactic, color, moved, rest)
                     for found in self.keys(tactic, code(anchor.kind, color), color, square):
                         found.append(compiled)
             return
@@ -283,11 +317,11 @@ class Index:
             for cell in triggers:
                 assert cell.kind is not None
                 if destinations is None or cell.square in destinations:
-                    compiled = Compiled(tactic, g, color, cell, cells)
+                    compiled = self.compiled(tactic, color, cell, cells)
                     for found in self.keys(tactic, code(cell.kind, color), color, cell.square):
                         found.append(compiled)
             return
-        compiled = Compiled(tactic, g, color, None, cells)
+        compiled = self.compiled(tactic, color, None, cells)
         if tactic.pieces and destinations is not None:
             # A piece limited to some squares: keyed by each, as a trigger would be.
             for kind in tactic.pieces:
@@ -311,10 +345,26 @@ class Index:
             self.every_check[color].append(compiled)
         else:
             self.every_any[color].append(compiled)
-            until = tactic.ply[1]
-            self.every_until[color] = max(
-                self.every_until[color], float("inf") if until is None else float(until)
-            )
+            self.every_until[color] = max(self.every_until[color], _upper(tactic.ply))
+
+    def compiled(
+        self,
+        tactic: Tactic,
+        color: int,
+        trigger: Cell | None,
+        cells: tuple[Cell, ...] | None = None,
+    ) -> Compiled:
+        """``tactic`` compiled for side ``color`` (see :class:`Compiled`), numbered: every
+        copy of one tactic for one side has the same :attr:`Compiled.kid`, counted from 0
+        (:attr:`kids` many in all)."""
+        compiled = Compiled(tactic, self.g, color, trigger, cells)
+        compiled.kid = self.numbers.setdefault((color, tactic.name), len(self.numbers))
+        return compiled
+
+    @property
+    def kids(self) -> int:
+        """How many (side, name) the compiled patterns have (one more than the last kid)."""
+        return len(self.numbers)
 
     def key(self, piece: int, i: int) -> int:
         """The key of :attr:`triggered` for ``piece`` (engine code, + DROPPED for a drop)

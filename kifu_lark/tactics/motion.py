@@ -17,11 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kifu_lark.model.color import Color
-from kifu_lark.model.game import Node
-from kifu_lark.model.move import Move
 from kifu_lark.model.piece import PieceKind
-from kifu_lark.model.square import Square
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE
 from kifu_lark.tactics.clauses import Motion, PastMove
@@ -42,8 +38,10 @@ class MotionCheck:
         "exp_hi",
         "exp_lo",
         "last",
+        "last_kinds",
         "motion",
         "previous",
+        "previous_kinds",
         "reaches",
         "skew_back",
         "skew_front",
@@ -64,23 +62,30 @@ class MotionCheck:
         self.skew_back = _codes(skewer.back) if skewer else frozenset()
         self.last = motion.last
         self.previous = motion.previous
+        self.last_kinds = _codes(motion.last.kinds) if motion.last else frozenset()
+        self.previous_kinds = _codes(motion.previous.kinds) if motion.previous else frozenset()
 
-    def holds(self, board: Board, to: int, node: Node) -> bool:
+    def holds(self, board: Board, to: int, past: Past) -> bool:
         """True when every clause holds for the move that landed on ``to`` (engine index),
-        ``board`` standing right after it."""
-        return self.targets(board, to, node) is not None
+        ``board`` standing right after it (``past``: the line's moves so far)."""
+        return self.targets(board, to, past) is not None
 
-    def targets(self, board: Board, to: int, node: Node) -> list[int] | None:
+    def targets(
+        self, board: Board, to: int, past: Past, hits: list[int] | None = None
+    ) -> list[int] | None:
         """The engine indices the clauses point at (pieces attacked, the king checked and
         the pieces other than the moved one that check it, the pieces of a skewer), or
         ``None`` when a clause does not hold. The cheapest clauses,
-        and those that fail most moves, are asked first."""
+        and those that fail most moves, are asked first. ``hits``: the opponent's pieces the
+        moved piece attacks, when the caller has them (as :func:`attacked` finds them)."""
         self.asked += 1
         color = self.color
         cells = board.cells
         pointed: list[int] = []
         if self.attacks or self.reaches:
-            seen, hits = attacked(board, to, color)
+            seen: list[int] = []
+            if hits is None or self.reaches:
+                seen, hits = attacked(board, to, color)
             for least, codes, none in self.attacks:
                 hit = [t for t in hits if cells[t] & 15 in codes]
                 if (none and hit) or (not none and len(hit) < least):
@@ -120,7 +125,7 @@ class MotionCheck:
             if not self.exp_lo <= exposed <= self.exp_hi:
                 return None
         if (self.last is not None or self.previous is not None) and not self._history(
-            board, to, node
+            board, to, past
         ):
             return None
         return pointed
@@ -144,32 +149,72 @@ class MotionCheck:
                 return [t, u]
         return None
 
-    def _history(self, board: Board, to: int, node: Node) -> bool:
-        g = board.g
-        here = g.square_of[to]
-        # The squares ahead of and behind the destination, for the mover (None: off the board).
-        forward = -g.width if self.color == 0 else g.width
-        places = {
-            "here": here,
-            "ahead": g.square_of.get(to + forward),
-            "behind": g.square_of.get(to - forward),
-        }
-        last_node = node.parent
-        last = last_node.move if last_node is not None else None
-        if self.last is not None and not _fits(self.last, last, board.taken(1), places, None):
+    def _history(self, board: Board, to: int, past: Past) -> bool:
+        """The ``last:`` and ``previous:`` clauses, asked of ``past`` (the line's moves so
+        far, the one that landed on ``to`` last)."""
+        # The squares ahead of and behind the destination, for the mover (off the board:
+        # an index no move lands on).
+        forward = -board.g.width if self.color == 0 else board.g.width
+        last = self.last
+        if last is not None and not _fits(
+            last,
+            self.last_kinds,
+            (past.last_frm, past.last_to, past.last_code, past.last_taken),
+            to,
+            forward,
+            -1,
+        ):
             return False
-        if self.previous is not None:
-            before = last_node.parent if last_node is not None else None
-            previous = before.move if before is not None else None
-            landed = last.to if last is not None else None
-            if not _fits(self.previous, previous, board.taken(2), places, landed):
+        previous = self.previous
+        if previous is not None:
+            if not _fits(
+                previous,
+                self.previous_kinds,
+                (past.prior_frm, past.prior_to, past.prior_code, past.prior_taken),
+                to,
+                forward,
+                past.last_to,  # -1 when that node holds no move
+            ):
                 return False
-            if previous is not None and previous.color is not _COLORS[self.color]:
+            if past.prior_color != self.color:
                 return False  # a record that skips a turn: not the mover's own move
         return True
 
 
-_COLORS = (Color.BLACK, Color.WHITE)
+class Past:
+    """The two nodes of the line before the move being tried, as ints, for the ``last:``
+    and ``previous:`` clauses: ``last_*`` the node just before it, ``prior_*`` the one
+    before that. For each, where its move came from (0 for a drop) and landed, the engine
+    code standing there after it, what it took (0 for nothing; -1 when the node holds no
+    move, or is before the line's first move) and its side."""
+
+    __slots__ = (
+        "last_code",
+        "last_color",
+        "last_frm",
+        "last_taken",
+        "last_to",
+        "prior_code",
+        "prior_color",
+        "prior_frm",
+        "prior_taken",
+        "prior_to",
+    )
+
+    def __init__(self) -> None:
+        self.last_frm = self.prior_frm = 0
+        self.last_to = self.prior_to = -1
+        self.last_code = self.prior_code = 0
+        self.last_taken = self.prior_taken = -1
+        self.last_color = self.prior_color = -1
+
+    def step(self, frm: int, to: int, code: int, taken: int, color: int) -> None:
+        """The move just tried (``taken`` -1: a node without a move) becomes the last."""
+        self.prior_frm, self.prior_to, self.prior_code = self.last_frm, self.last_to, self.last_code
+        self.prior_taken, self.prior_color = self.last_taken, self.last_color
+        self.last_frm, self.last_to, self.last_code = frm, to, code
+        self.last_taken, self.last_color = taken, color
+
 
 # The last move's attacked squares, shared by the tactics asked about it (the forks of each
 # piece ask the same question): (board, its ply, destination, squares, opponent's pieces).
@@ -193,30 +238,39 @@ def attacked(board: Board, to: int, color: int) -> tuple[list[int], list[int]]:
 
 def _fits(
     rule: PastMove,
-    move: Move | None,
-    taken: int,
-    places: dict[str, Square | None],
-    last: Square | None,
+    kinds: frozenset[int],
+    move: tuple[int, int, int, int],
+    here: int,
+    forward: int,
+    last: int,
 ) -> bool:
-    """True when an earlier ``move`` fits ``rule`` (``taken``: the engine code it took, -1
-    when the board did not play it; ``places``: this move's destination and the squares
-    ahead of and behind it; ``last`` where the opponent's last move landed). What a move
-    took is the engine's word: a game built by hand may leave ``Move.captured`` unset."""
-    if move is None or taken < 0:
+    """True when an earlier ``move`` ((origin, destination, code, taken) as :class:`Past`
+    keeps them) fits ``rule`` (``kinds``:
+    its kinds as engine codes; ``here``: this move's destination, ``forward`` the step
+    ahead of it for the mover; ``last`` where the opponent's last move landed, -1 for none).
+    What a move took is the engine's word: a game built by hand may leave
+    ``Move.captured`` unset."""
+    frm, landed, code, taken = move
+    if taken < 0:
         return False
-    if rule.kinds and move.piece_after not in rule.kinds:
+    if kinds and code & 15 not in kinds:
         return False
     moved = rule.moved
     if moved:
-        if ("drop" in moved and move.from_ is not None) or ("board" in moved and not move.from_):
+        drop = frm == 0
+        if ("drop" in moved and not drop) or ("board" in moved and drop):
             return False
         if ("capture" in moved and not taken) or ("no-capture" in moved and taken):
             return False
-    to = rule.to
-    if to == "anywhere":
+    place = rule.to
+    if place == "anywhere":
         return True
-    if to == "last":
-        return move.to == last
-    if to == "elsewhere":
-        return move.to != places["here"]
-    return move.to == places[to]
+    if place == "last":
+        return landed == last
+    if place == "elsewhere":
+        return landed != here
+    if place == "here":
+        return landed == here
+    if place == "ahead":
+        return landed == here + forward
+    return landed == here - forward  # behind

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from kifu_lark.model.game import Node
-from kifu_lark.model.square import Square
 from kifu_lark.rules.geometry import BISHOP, KING, PAWN, ROOK
 
 SWING_BY, SETTLED_FROM, STAY_FROM = 40, 20, 40
@@ -75,17 +74,26 @@ class NoteTaker:
         self.fight: tuple[int, Node] | None = None
 
     def move(
-        self, color: int, kind: int, to: Square, drop: bool, taken: int, ply: int, node: Node
+        self,
+        color: int,
+        kind: int,
+        to: tuple[int, int],
+        drop: bool,
+        taken: int,
+        ply: int,
+        node: Node,
     ) -> None:
-        """A move of ``color``'s ``kind`` (engine code, after promotion) to ``to`` (as on the
-        board), capturing the engine kind ``taken`` (0 for none), at ``ply``."""
+        """A move of ``color``'s ``kind`` (engine code, after promotion) to ``to`` (file and
+        rank, as on the board), capturing the engine kind ``taken`` (0 for none), at
+        ``ply``."""
+        to_file, to_rank = to
         if kind == KING:
             self.king_moved[color] = True
-            far = 10 - to.rank if color else to.rank
+            far = 10 - to_rank if color else to_rank
             if far <= CAMP and self.entered[color] is None:
                 self.entered[color] = (ply, node)
         elif kind == ROOK and not drop and not taken and ply <= SWING_BY:
-            file, rank = (10 - to.file, 10 - to.rank) if color else (to.file, to.rank)
+            file, rank = (10 - to_file, 10 - to_rank) if color else (to_file, to_rank)
             if file >= 5 and rank >= 5 and self.swing[color] is None:
                 self.swing[color] = (ply, node)
         if taken and taken not in (PAWN, BISHOP) and self.fight is None and ply <= QUICK_BY:
