@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from kifu_lark.formats.engine import parsing
@@ -37,49 +38,67 @@ _BLANKS = "[ \t\u3000]"
 _PLAIN_GROUP = re.compile(r"(?<!\\)\((?!\?)")
 
 
+def _sources() -> tuple[str, str, str, str]:
+    """The fast path's patterns (``csa``, ``key``, ``move``, ``csa_score``), built from the
+    grammar's terminals."""
+    # the grammar's terminals alone: lark's LALR parser is built only when a line needs it
+    lark = parsing.lexer_only(GRAMMAR)
+
+    def term(name: str) -> str:
+        return f"(?:{parsing.terminal_pattern(GRAMMAR, name)})"
+
+    blanks = _BLANKS + "+"
+    # the same blanks, a plain space tried first: a set holding a character past Latin-1
+    # (the ideographic space) is slow to test in CPython's re, and this runs once a move
+    before = "(?: |[\t\u3000])[ \t\u3000]*"
+    signed, number, move = term("SIGNED_INT"), term("INT"), term("PV_MOVE")
+    csa = (
+        rf"\*{_BLANKS}*(?P<score>{signed})(?P<pv>(?:{before}{move})*)"
+        rf"(?:{blanks}(?P<nodes>{term('NODES')}))?{_BLANKS}*"
+    )
+    key = (
+        rf"[#*](?:評価値={_BLANKS}*(?P<score>{signed})|深さ={_BLANKS}*(?P<depth>{number})"
+        rf"|ノード数={_BLANKS}*(?P<nodes>{number})|読み筋=(?P<pv>(?:{_BLANKS}*{move})*))"
+        rf"{_BLANKS}*"
+    )
+    # The same CSA line for its score alone (tables and training data want no PV):
+    # possessive repeats, as nothing after the moves could match a move's text.
+    # Floodgate's PVs only: CSA moves and specials, two of PV_MOVE's parts, taken from the
+    # grammar one by one (lark inlines them into PV_MOVE; compiling the grammar again
+    # keeps them, and copies its trees). Other PVs are left to node_evaluation: trying
+    # every part per token would slow floodgate's, the common ones.
+    parts = ("CSA_MOVE", "CSA_SPECIAL")
+    kept = {t.name: t for t in lark.grammar.compile(lark.options.start, set(parts))[0]}
+    # Their groups made non-capturing: inside a possessive repeat, capturing groups trip a
+    # CPython re bug (see parsing._uncaptured).
+    csa_first = "|".join(
+        f"(?:{_PLAIN_GROUP.sub('(?:', kept[name].pattern.to_regexp())})" for name in parts
+    )
+    csa_score = (
+        # `*` then ASCII blanks only, as _LOOKS asks: a line it matches looks like one
+        rf"\*[ \t]*({signed})(?:{before}(?:{csa_first}))*+"
+        rf"(?:{blanks}{term('NODES')})?{_BLANKS}*"
+    )
+    return csa, key, move, csa_score
+
+
+def _four_texts(value: object) -> bool:
+    return (
+        isinstance(value, tuple) and len(value) == 4 and all(isinstance(v, str) for v in value)
+    )
+
+
 class _Fast:
-    """The compiled patterns of the fast path."""
+    """The compiled patterns of the fast path (their texts kept in the parser cache: making
+    them compiles the evaluation grammar)."""
 
     def __init__(self) -> None:
-        # the grammar's terminals alone: lark's LALR parser is built only when a line needs it
-        lark = parsing.lexer_only(GRAMMAR)
-
-        def term(name: str) -> str:
-            return f"(?:{parsing.terminal_pattern(GRAMMAR, name)})"
-
-        blanks = _BLANKS + "+"
-        # the same blanks, a plain space tried first: a set holding a character past Latin-1
-        # (the ideographic space) is slow to test in CPython's re, and this runs once a move
-        before = "(?: |[\t\u3000])[ \t\u3000]*"
-        signed, number, move = term("SIGNED_INT"), term("INT"), term("PV_MOVE")
-        self.csa = re.compile(
-            rf"\*{_BLANKS}*(?P<score>{signed})(?P<pv>(?:{before}{move})*)"
-            rf"(?:{blanks}(?P<nodes>{term('NODES')}))?{_BLANKS}*"
-        )
-        self.key = re.compile(
-            rf"[#*](?:評価値={_BLANKS}*(?P<score>{signed})|深さ={_BLANKS}*(?P<depth>{number})"
-            rf"|ノード数={_BLANKS}*(?P<nodes>{number})|読み筋=(?P<pv>(?:{_BLANKS}*{move})*))"
-            rf"{_BLANKS}*"
-        )
-        self.move = re.compile(move)
-        # The same CSA line for its score alone (tables and training data want no PV):
-        # possessive repeats, as nothing after the moves could match a move's text.
-        # Floodgate's PVs only: CSA moves and specials, two of PV_MOVE's parts, taken from the
-        # grammar one by one (lark inlines them into PV_MOVE; compiling the grammar again
-        # keeps them, and copies its trees). Other PVs are left to node_evaluation: trying
-        # every part per token would slow floodgate's, the common ones.
-        parts = ("CSA_MOVE", "CSA_SPECIAL")
-        kept = {t.name: t for t in lark.grammar.compile(lark.options.start, set(parts))[0]}
-        # Their groups made non-capturing: inside a possessive repeat, capturing groups trip a
-        # CPython re bug (see parsing._uncaptured).
-        csa_first = "|".join(
-            f"(?:{_PLAIN_GROUP.sub('(?:', kept[name].pattern.to_regexp())})" for name in parts
-        )
-        self.csa_score = re.compile(
-            # `*` then ASCII blanks only, as _LOOKS asks: a line it matches looks like one
-            rf"\*[ \t]*({signed})(?:{before}(?:{csa_first}))*+"
-            rf"(?:{blanks}{term('NODES')})?{_BLANKS}*"
-        )
+        source = str(Path(__file__).with_name("evaluation_fast.py"))
+        texts = parsing.derived("evaluation-fast", _sources, _four_texts, source)
+        self.csa = re.compile(texts[0])
+        self.key = re.compile(texts[1])
+        self.move = re.compile(texts[2])
+        self.csa_score = re.compile(texts[3])
 
 
 # Final: the compiled build keeps it in a C static (it is read once a move by the export)

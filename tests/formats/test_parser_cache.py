@@ -122,3 +122,36 @@ def test_file_names_differ_by_what_was_built(
         cache.path_for("terminals", repr(("csa.lark", "start", []))),
     }
     assert len(names) == 3
+
+
+def test_a_derived_value_is_computed_once_and_again_when_its_source_changes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``parsing.derived`` keeps a value by its name and its module's text: a second process
+    would load it; an edited module, or a kept value of the wrong shape, computes it again."""
+    from kifu_lark.formats.engine import parsing
+
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    source = tmp_path / "module.py"
+    source.write_text("first")
+    calls: list[int] = []
+
+    def compute() -> tuple[str, ...]:
+        calls.append(1)
+        return ("a", "b")
+
+    def fits(value: object) -> bool:
+        return isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+
+    assert parsing.derived("test", compute, fits, str(source)) == ("a", "b")
+    assert parsing.derived("test", compute, fits, str(source)) == ("a", "b")
+    assert len(calls) == 1
+    source.write_text("second")
+    assert parsing.derived("test", compute, fits, str(source)) == ("a", "b")
+    assert len(calls) == 2
+    for kept in (tmp_path / "cache").glob("derived-*"):
+        cache.save_data(kept, ["not", 2])
+    assert parsing.derived("test", compute, fits, str(source)) == ("a", "b")
+    assert len(calls) == 3
+    assert parsing.derived("test", compute, fits, str(tmp_path / "missing.py")) == ("a", "b")
+    assert len(calls) == 4

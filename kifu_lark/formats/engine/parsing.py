@@ -7,10 +7,12 @@ This is the only module that catches lark exceptions: readers call :func:`parse`
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar, cast
 
 from lark import (
     Lark,
@@ -30,6 +32,8 @@ from kifu_lark.formats.engine import cache
 from kifu_lark.formats.engine.tokens import cut, expand
 
 __all__ = ["cut", "expand"]  # the readers' cut of a run token and of a head, compiled with _tokens
+
+T = TypeVar("T")
 
 GRAMMAR_PACKAGE = "kifu_lark.grammars"
 #: Loader for ``%import`` of our grammars from a third party's grammar.
@@ -224,6 +228,30 @@ def terminal_defs(grammar: str, edited: bool = True) -> dict[str, TerminalDef]:
     if path is not None:
         cache.save_data(path, terminals)
     return {t.name: t for t in terminals}
+
+
+def derived(
+    name: str, compute: Callable[[], T], fits: Callable[[object], bool], source: str
+) -> T:
+    """A value computed from the shipped grammars alone (patterns made of their terminals) by
+    ``compute``, in the module file ``source``, kept in the parser cache: the file's text is
+    part of the cached file's name, so a changed computation is never served stale.
+    ``fits`` tells a value of the right shape from a damaged one."""
+    path = None
+    try:
+        code = Path(source).read_bytes()
+    except OSError:  # an install without the module's source: computed every run
+        code = None
+    if code is not None:
+        path = cache.path_for("derived", f"{name}\0{hashlib.sha256(code).hexdigest()}")
+    if path is not None:
+        data = cache.load(path)
+        if data is not None and fits(data):
+            return cast(T, data)
+    value = compute()
+    if path is not None:
+        cache.save_data(path, value)
+    return value
 
 
 @functools.cache
