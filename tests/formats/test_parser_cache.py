@@ -155,3 +155,19 @@ def test_a_derived_value_is_computed_once_and_again_when_its_source_changes(
     assert len(calls) == 3
     assert parsing.derived("test", compute, fits, str(tmp_path / "missing.py")) == ("a", "b")
     assert len(calls) == 4
+
+
+def test_no_cache_without_a_home_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Where no home folder is known, no cache (rather than a folder ``~`` made in the
+    current one); a relative KIFU_LARK_CACHE is the folder it names from here."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(cache.CACHE_ENV, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    with monkeypatch.context() as no_home:
+        no_home.setattr(os.path, "expanduser", lambda path: path)  # as when none is known
+        assert cache.folder() is None
+        no_home.setenv(cache.CACHE_ENV, "~/folder")
+        assert cache.folder() is None
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setenv(cache.CACHE_ENV, "relative/folder")
+    assert cache.folder() == tmp_path / "relative" / "folder"

@@ -37,17 +37,21 @@ def folder() -> Path | None:
     """The cache folder, made when missing; ``None`` when the cache is off or the folder is
     not the user's own."""
     chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        if chosen.strip().lower() in _OFF:
-            return None
-        where = Path(chosen).expanduser()
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        where = Path(base) / "kifu-lark"
+    if chosen is not None and chosen.strip().lower() in _OFF:
+        return None
+    try:
+        if chosen is not None:
+            # a relative folder is the one the user named, from here
+            where = Path(os.path.abspath(Path(chosen).expanduser()))
+        else:
+            base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+            where = Path(os.path.abspath(base)) / "kifu-lark"
+    except RuntimeError:  # no home folder known: no cache, rather than one in "./~"
+        return None
     try:
         where.mkdir(mode=0o700, parents=True, exist_ok=True)
         found = where.stat()
-    except (OSError, RuntimeError):  # RuntimeError: no home folder to expand
+    except OSError:
         return None
     if not stat.S_ISDIR(found.st_mode) or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
         return None
