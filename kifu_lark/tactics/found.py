@@ -40,37 +40,3 @@ class Found:
     squares: tuple[Square, ...] = field(default=(), repr=False)
     targets: tuple[Square, ...] = field(default=(), repr=False)
     clauses: tuple[str, ...] = field(default=(), repr=False)
-
-
-_FIELDS = ("side", "category", "name", "ply", "node", "parents", "squares", "targets", "clauses")
-_NEW = object.__new__
-(_SIDE, _CATEGORY, _NAME, _PLY, _NODE, _PARENTS, _SQUARES, _TARGETS, _CLAUSES) = (
-    Found.__dict__[name].__set__ for name in _FIELDS
-)
-
-
-def found(
-    side: Color,
-    category: str,
-    name: str,
-    ply: int,
-    node: Node,
-    parents: tuple[str, ...] = (),
-    squares: tuple[Square, ...] = (),
-    targets: tuple[Square, ...] = (),
-    clauses: tuple[str, ...] = (),
-) -> Found:
-    """``Found(side, category, …)``, each field set through its slot: the matcher makes one
-    for every tactic and note it finds, and the class's own frozen ``__init__`` looks each
-    field's slot up by name. The class has no validator or converter to skip."""
-    made: Found = _NEW(Found)
-    _SIDE(made, side)
-    _CATEGORY(made, category)
-    _NAME(made, name)
-    _PLY(made, ply)
-    _NODE(made, node)
-    _PARENTS(made, parents)
-    _SQUARES(made, squares)
-    _TARGETS(made, targets)
-    _CLAUSES(made, clauses)
-    return made

@@ -113,15 +113,19 @@ def scanning(name: str, scan: str) -> Callable[[TerminalDef], None]:
 def _edit_key(edit: object) -> str | None:
     """What an ``edit_terminals`` option does, for the name of a cached parser; ``None`` for
     a function the cache cannot name (the parser is then built every run)."""
-    if edit is None or edit is _uncaptured:
-        return repr(edit and "uncaptured")
+    if edit is None:
+        return "as written"
+    if edit is _uncaptured:
+        return "uncaptured"
     if isinstance(edit, _Scanning):
         return repr(("scanning", edit.name, edit.scan))
     return None
 
 
-# Options a parser loaded from the cache takes again (lark does not keep them in it).
+# Options a parser loaded from the cache takes again (lark does not keep them in it), and
+# the plain values the cache can name.
 _GIVEN_ON_LOAD = frozenset({"transformer", "propagate_positions"})
+_PLAIN_OPTIONS = frozenset({"parser", "lexer", "propagate_positions", "maybe_placeholders"})
 
 
 def _cache_key(grammar: str, start: str, options: dict[str, Any]) -> str | None:
@@ -144,8 +148,6 @@ def _cache_key(grammar: str, start: str, options: dict[str, Any]) -> str | None:
             named.append((name, repr(value)))
     return repr((grammar, start, named))
 
-
-_PLAIN_OPTIONS = frozenset({"parser", "lexer", "propagate_positions", "maybe_placeholders"})
 
 
 def _build(grammar: str, start: str, options: dict[str, Any]) -> Lark:
