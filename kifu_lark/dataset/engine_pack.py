@@ -19,6 +19,7 @@ from kifu_lark.board import TOLERABLE
 from kifu_lark.dataset.huffman_codes import HCP_CODE, PSFEN_CODE, HuffmanCode
 from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move
+from kifu_lark.model.node import Node
 from kifu_lark.model.piece import PieceKind
 from kifu_lark.model.position import Position, piece_set
 from kifu_lark.model.variant import STANDARD
@@ -89,13 +90,17 @@ class _Tables:
 
     def __init__(self, code: HuffmanCode) -> None:
         self.name = code.name
-        self.values: list[int] = [0] * 64
-        self.lengths: list[int] = [1] * 64
+        values = [0] * 64
+        lengths = [1] * 64
         for piece, (value, length) in code.board.items():
-            self.values[piece_code(piece)] = value
-            self.lengths[piece_code(piece)] = length
+            values[piece_code(piece)] = value
+            lengths[piece_code(piece)] = length
         for side in (0, 16):
-            self.lengths[KING | side] = 0
+            lengths[KING | side] = 0
+        # bytes, not lists: an item of bytes is read as a small int with no object to count
+        # (every code fits a byte: at most 8 bits long)
+        self.values = bytes(values)
+        self.lengths = bytes(lengths)
         self.hand_values: list[list[int]] = [[0] * 16, [0] * 16]
         self.hand_lengths: list[list[int]] = [[0] * 16, [0] * 16]
         for c, color in enumerate(Color):
@@ -211,10 +216,43 @@ def pack_position(position: Position, hcp: bool) -> bytes | None:
     return _pack(board, _HCP if hcp else _PSFEN)
 
 
-class LinePacker:
-    """A 9x9 game's line replayed once: :meth:`hcp`, :meth:`packed_sfen` and the move16s
-    of the position reached, then :meth:`push` the next move. The start must hold a 9x9
-    standard position (:func:`~kifu_lark.dataset.packing.check_packable`'s ``variant``)."""
+class MainLine:
+    """A 9x9 game's main line, position by position: :meth:`hcp`, :meth:`packed_sfen`, the
+    side to move and move number of the position reached, then :meth:`push` the next move.
+    :class:`LinePacker` replays the line; :class:`RecordedLine` hands out what the reader's
+    own replay packed (:class:`MainLinePacks`)."""
+
+    @property
+    def black_to_move(self) -> bool:
+        """True when black is to move."""
+        raise NotImplementedError
+
+    @property
+    def ply(self) -> int:
+        """The move number of the position (1 at the start)."""
+        raise NotImplementedError
+
+    def hcp(self) -> bytes | None:
+        """The position's HuffmanCodedPos; ``None`` without one king a side."""
+        raise NotImplementedError
+
+    def packed_sfen(self) -> bytes | None:
+        """The position's PackedSfen; ``None`` without one king a side."""
+        raise NotImplementedError
+
+    def push(self, move: Move) -> None:
+        """Go on past ``move``, the next move of the line.
+
+        Raises:
+            IllegalMoveError: for a move no tolerance lets through.
+        """
+        raise NotImplementedError
+
+
+class LinePacker(MainLine):
+    """A 9x9 game's line replayed once, each position packed from the replay's board. The
+    start must hold a 9x9 standard position (:func:`~kifu_lark.dataset.packing.check_packable`'s
+    ``variant``)."""
 
     def __init__(self, start: Position) -> None:
         if start.variant.name != STANDARD.name:
@@ -248,6 +286,129 @@ class LinePacker:
             IllegalMoveError: for a move no tolerance lets through.
         """
         self.board.push(move, _ALL_TOLERABLE)
+
+
+class RecordedLine(MainLine):
+    """A main line as the reader played it (:class:`MainLinePacks`): for the start and
+    after each move, the position packed in one code (HCP or PackedSfen, the other one is
+    not there: ``None``) and the side to move and move number. Each node it was packed
+    after is kept, to check that they are the game's main line (:meth:`fits`)."""
+
+    def __init__(self, root: Node, hcp: bool) -> None:
+        self.root = root
+        self.is_hcp = hcp
+        self.nodes: list[Node] = []
+        self.packs: list[bytes | None] = []
+        #: ``turn | ply << 1`` of each position
+        self.states: list[int] = []
+        self.broken = False
+        self.index = 0
+
+    def fits(self, root: Node) -> bool:
+        """True when ``root`` is the root the line was read from, its main line's moves
+        are the nodes packed after (in order, none left out) and each packed."""
+        if root is not self.root or self.broken:
+            return False
+        nodes = self.nodes
+        i = 0
+        for node in root.mainline():
+            if node.move is None:
+                continue
+            if i >= len(nodes) or nodes[i] is not node:
+                return False
+            i += 1
+        return i == len(nodes)
+
+    @property
+    def black_to_move(self) -> bool:
+        """True when black is to move."""
+        return self.states[self.index] & 1 == 0
+
+    @property
+    def ply(self) -> int:
+        """The move number of the position (1 at the start)."""
+        return self.states[self.index] >> 1
+
+    def hcp(self) -> bytes | None:
+        """The position's HuffmanCodedPos; ``None`` without one king a side.
+
+        Raises:
+            ValueError: when the line keeps PackedSfens."""
+        if not self.is_hcp:
+            raise ValueError("the line was packed to PackedSfen, not HCP")
+        return self.packs[self.index]
+
+    def packed_sfen(self) -> bytes | None:
+        """The position's PackedSfen; ``None`` without one king a side.
+
+        Raises:
+            ValueError: when the line keeps HCPs."""
+        if self.is_hcp:
+            raise ValueError("the line was packed to HCP, not PackedSfen")
+        return self.packs[self.index]
+
+    def push(self, move: Move) -> None:
+        """Go on to the position after ``move`` (the reader played it already)."""
+        self.index += 1
+
+
+class MainLinePacks:
+    """A watcher of reads (:func:`kifu_lark.record.watch_reads`) that packs each position of
+    the main line of every 9x9 game read, from the reader's own board: the export's training
+    records then take them (:meth:`line_for`) instead of replaying the game again.
+
+    The main line is the chain of first children: a node is kept when it is the first child
+    of the last one kept, right after its move is played (a variation's node, or a main
+    node added below a variation read before it, is not: :meth:`line_for` then finds the
+    line does not fit and the records replay the game as usual)."""
+
+    def __init__(self, hcp: bool) -> None:
+        self.tables = _HCP if hcp else _PSFEN
+        self.hcp = hcp
+        self.lines: list[RecordedLine] = []
+        self.current: RecordedLine | None = None
+        self.tip: Node | None = None
+
+    def __call__(self, board: Board, node: Node) -> None:
+        parent = node.parent
+        if parent is None:
+            # a game starts (or starts again on another path of the reader)
+            if board.g.variant.name != STANDARD.name:
+                self.current = self.tip = None
+                return
+            line = RecordedLine(node, self.hcp)
+            self.lines.append(line)
+        else:
+            current = self.current
+            if current is None or parent is not self.tip or parent.next is not node:
+                return
+            line = current
+            line.nodes.append(node)
+        self.current = line
+        self.tip = node
+        packed: bytes | None = None
+        try:
+            packed = _pack(board, self.tables)
+        except ValueError:
+            line.broken = True  # the replay raises it where the records are made
+        line.packs.append(packed)
+        line.states.append(board.turn | board.ply << 1)
+
+    def line_for(self, root: Node) -> RecordedLine | None:
+        """The line read for the game of ``root`` when it fits the game's main line
+        (:meth:`RecordedLine.fits`), else ``None``."""
+        for line in self.lines:
+            if line.root is root:
+                if not line.fits(root):
+                    return None
+                line.index = 0
+                return line
+        return None
+
+    def clear(self) -> None:
+        """Forget the lines read (each entry's after its records are made)."""
+        self.lines.clear()
+        self.current = self.tip = None
 
 
 def move_cells(move: Move) -> tuple[int, int, bool, int]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kifu_lark import tactics
+from kifu_lark.dataset.engine_pack import MainLinePacks
 from kifu_lark.dataset.output import (
     ROW_GROUP_ROWS,
     TRAINING,
@@ -33,6 +34,7 @@ from kifu_lark.dataset.training_filter import BREACH_CODES, Split, TrainingFilte
 from kifu_lark.dataset.verdict_reports import verdict_columns, verdict_reports
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
+from kifu_lark.record import watch_reads
 
 
 @dataclass(frozen=True)
@@ -153,31 +155,43 @@ class ExportTask:
         counts = {"files": 0, "games": 0, "records": 0}
         legal_only = self.training is not None and self.training.legal_only
         ticker = Ticker(shard.index)
-        for (source, member), found in _read(shard, self.read):
-            if not isinstance(found, KifuError):
-                found = _not_shogi(found) or found
-            if isinstance(found, KifuError):
-                failures[found.code] += 1
-                records += 1
-                if legal_only and found.code in BREACH_CODES:
-                    stats.skipped_games["illegal"] += 1
-                ticker.step(1, True)
-                continue
-            tested = split is not None and split.tests(source, member)
-            data = test if tested else train
-            written = stats.records
-            for game in found:
-                records += 1
-                plies += sum(1 for node in game.mainline() if node.move is not None)
-                for record in training_records(
-                    game, self.to, self.training, evaluations=node_evaluation, stats=stats
-                ):
-                    data += record
-            if tested:
-                counts["files"] += 1
-                counts["games"] += len(found)
-                counts["records"] += stats.records - written
-            ticker.step(len(found), False)
+        # The positions come packed from the reader's own replay of each main line: the
+        # records take them rather than replaying the game again (a game whose line does not
+        # fit, line_for's None, is replayed).
+        packs = MainLinePacks(self.to != "psv")
+        with watch_reads(packs):
+            for (source, member), found in _read(shard, self.read):
+                if not isinstance(found, KifuError):
+                    found = _not_shogi(found) or found
+                if isinstance(found, KifuError):
+                    packs.clear()
+                    failures[found.code] += 1
+                    records += 1
+                    if legal_only and found.code in BREACH_CODES:
+                        stats.skipped_games["illegal"] += 1
+                    ticker.step(1, True)
+                    continue
+                tested = split is not None and split.tests(source, member)
+                data = test if tested else train
+                written = stats.records
+                for game in found:
+                    records += 1
+                    plies += sum(1 for node in game.mainline() if node.move is not None)
+                    for record in training_records(
+                        game,
+                        self.to,
+                        self.training,
+                        evaluations=node_evaluation,
+                        stats=stats,
+                        positions=packs.line_for(game.root),
+                    ):
+                        data += record
+                packs.clear()
+                if tested:
+                    counts["files"] += 1
+                    counts["games"] += len(found)
+                    counts["records"] += stats.records - written
+                ticker.step(len(found), False)
         files = write_training_part(self.out, self.to, shard.index, bytes(train))
         if split is not None:
             files.update(write_training_part(self.out, self.to, shard.index, bytes(test), True))

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from kifu_lark.dataset.engine_pack import LinePacker
+from kifu_lark.dataset.engine_pack import LinePacker, MainLine
 from kifu_lark.dataset.packing import check_packable
 from kifu_lark.dataset.replay import node_evaluation
 from kifu_lark.dataset.training_filter import (
@@ -106,10 +106,12 @@ def _records(
     evaluations: Evaluations | None,
     stats: TrainingStats | None,
     hcpe: bool,
+    positions: MainLine | None,
 ) -> Iterator[bytes]:
     """The HCPE (``hcpe``) or PSV record of every main-line position the filters keep,
-    counting into ``stats``. The main line is replayed once on the engine's board, each
-    position packed from it before its move is played (``training_line``)."""
+    counting into ``stats``. The positions are ``positions``' (packed as the game was read)
+    or the main line's replayed once on the engine's board, each packed before its move is
+    played (``training_line``)."""
     admitted = _admit(game, filters, stats)
     if admitted is None:
         return
@@ -122,7 +124,7 @@ def _records(
     try:
         line_records(
             game.root,
-            LinePacker(game.start),
+            LinePacker(game.start) if positions is None else positions,
             hcpe,
             read,
             fouls,
@@ -149,13 +151,16 @@ def hcpe_records(
     *,
     evaluations: Evaluations | None = None,
     stats: TrainingStats | None = None,
+    positions: MainLine | None = None,
 ) -> Iterator[bytes]:
     """The 38-byte HCPE records of ``game``'s main line: one per position with a move
     after it, the move played, its evaluation (``evaluations(node)`` of the move's node;
     ``node.evaluation`` by default) and the game's result.
 
     Games and positions the ``filters`` (or the format) leave out are counted in
-    ``stats`` when given.
+    ``stats`` when given. ``positions`` is the game's main line as its reader packed it in
+    HCP (:class:`~kifu_lark.dataset.engine_pack.MainLinePacks`); without it the main line
+    is replayed.
 
     Example:
         >>> import kifu_lark
@@ -163,7 +168,7 @@ def hcpe_records(
         >>> [len(r) for r in hcpe_records(game, TrainingFilter(unfinished=True))]
         [38, 38]
     """
-    return _records(game, filters, evaluations, stats, True)
+    return _records(game, filters, evaluations, stats, True, positions)
 
 
 def psv_records(
@@ -172,10 +177,12 @@ def psv_records(
     *,
     evaluations: Evaluations | None = None,
     stats: TrainingStats | None = None,
+    positions: MainLine | None = None,
 ) -> Iterator[bytes]:
     """The 40-byte PSV records of ``game``'s main line, as :func:`hcpe_records` (``gamePly``
-    is the position's move number; ``game_result`` is the side to move's: 1, 0, -1)."""
-    return _records(game, filters, evaluations, stats, False)
+    is the position's move number; ``game_result`` is the side to move's: 1, 0, -1;
+    ``positions`` packed in PackedSfen)."""
+    return _records(game, filters, evaluations, stats, False, positions)
 
 
 #: HCPE3's ``result`` bits of the endings that have one.
@@ -193,6 +200,7 @@ def hcpe3_records(
     *,
     evaluations: Evaluations | None = None,
     stats: TrainingStats | None = None,
+    positions: MainLine | None = None,
 ) -> Iterator[bytes]:
     """``game``'s main line as one HCPE3 game (dlshogi's game-by-game format, see
     :mod:`~kifu_lark.dataset.training_format`): the start position, the result (cshogi's
@@ -203,7 +211,7 @@ def hcpe3_records(
     A position the filters or the format leave out is written with no candidate: engines
     replay it and do not train on it. The game stops before a move that breaks a rule (no
     engine replays it); a game with no position kept is not written. Counted in ``stats``
-    as :func:`hcpe_records` counts.
+    as :func:`hcpe_records` counts; ``positions`` as :func:`hcpe_records` takes it.
     """
     admitted = _admit(game, filters, stats)
     if admitted is None:
@@ -211,7 +219,7 @@ def hcpe3_records(
     counts, keep, result, fouls = admitted
     # floodgate's lines are read as numbers in the loop, as for HCPE (see _records)
     read = None if evaluations is None or evaluations is node_evaluation else evaluations
-    line = LinePacker(game.start)
+    line = LinePacker(game.start) if positions is None else positions
     start = line.hcp()
     body = bytearray()
     played = [(ply, n) for ply, n in enumerate(game.root.mainline(), 1) if n.move is not None]
@@ -249,6 +257,7 @@ def training_records(
     *,
     evaluations: Evaluations | None = None,
     stats: TrainingStats | None = None,
+    positions: MainLine | None = None,
 ) -> Iterator[bytes]:
     """:func:`hcpe_records` (``to="hcpe"``), :func:`psv_records` (``to="psv"``) or
     :func:`hcpe3_records` (``to="hcpe3"``, a game a record).
@@ -262,7 +271,7 @@ def training_records(
             f"no training format {to!r}",
             hint="training formats: " + ", ".join(TRAINING_FORMATS),
         )
-    return found[0](game, filters, evaluations=evaluations, stats=stats)
+    return found[0](game, filters, evaluations=evaluations, stats=stats, positions=positions)
 
 
 __all__ = [

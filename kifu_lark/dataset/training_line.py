@@ -1,6 +1,7 @@
 """The per-move loop of the HCPE and PSV records (:mod:`~kifu_lark.dataset.training`): a
-game's main line replayed once on a :class:`~kifu_lark.dataset.engine_pack.LinePacker`,
-each position the filters keep packed before its move is played and written as a record.
+game's main line gone through once on a :class:`~kifu_lark.dataset.engine_pack.MainLine`
+(replayed, or as the reader packed it), each position the filters keep packed before its
+move is played and written as a record.
 
 Compiled with mypyc in the compiled build (``_build.py``): the export runs it once a move of
 an archive. A floodgate ``'**`` line's score is read as a number by the evaluation's fast
@@ -14,7 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Callable
 
-from kifu_lark.dataset.engine_pack import LinePacker, hcp_move16, move_cells, psv_move16
+from kifu_lark.dataset.engine_pack import MainLine, hcp_move16, move_cells, psv_move16
 from kifu_lark.dataset.training_format import (
     HCPE3_CANDIDATE,
     HCPE_LAYOUT,
@@ -43,7 +44,7 @@ def record_score(evaluation: Evaluation, color: Color, mate_score: int) -> int:
 
 def line_records(
     root: Node,
-    line: LinePacker,
+    line: MainLine,
     hcpe: bool,
     read: Callable[[Node], Evaluation | None] | None,
     fouls: set[int],
@@ -61,7 +62,7 @@ def line_records(
     lines read as numbers); ``fouls`` the plies of the moves a lenient read let through;
     ``result`` HCPE's ``gameResult``, or PSV's ``game_result`` for black (white's is its
     negation). The records before a move no tolerance lets through are in ``out`` when
-    :meth:`LinePacker.push` raises.
+    :meth:`MainLine.push` raises.
 
     Raises:
         IllegalMoveError: for a move no tolerance lets through.
@@ -110,7 +111,7 @@ def line_records(
 
 def hcpe3_moves(
     played: list[tuple[int, Node]],
-    line: LinePacker,
+    line: MainLine,
     read: Callable[[Node], Evaluation | None] | None,
     fouls: set[int],
     require_evaluation: bool,

@@ -6,11 +6,22 @@ game's tree through the engine (the positions along it, the position at a node, 
 evaluations with their principal variations played). ``Game.positions()`` and its kin call
 these functions (see :mod:`kifu_lark.model.views`). :func:`check_tree` replays a whole tree
 as its readers would, before a writer writes it. :func:`verdict` weighs the ending a
-line declares against what the rules say of its last position.
+line declares against what the rules say of its last position. :func:`watch_reads` shows
+a function each position the readers play, as they play it.
 """
 
 from kifu_lark.record.line import evaluations, position_at, positions
 from kifu_lark.record.tree_check import check_tree
 from kifu_lark.record.verdicts import Verdict, verdict
+from kifu_lark.record.watch import Watcher, watch_reads
 
-__all__ = ["Verdict", "check_tree", "evaluations", "position_at", "positions", "verdict"]
+__all__ = [
+    "Verdict",
+    "Watcher",
+    "check_tree",
+    "evaluations",
+    "position_at",
+    "positions",
+    "verdict",
+    "watch_reads",
+]

@@ -28,9 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Literal
-from xml.sax.saxutils import escape, quoteattr
 
-from kifu_lark.drawing import CELL, COLORS, LETTER_FONTS, grid_lines, koma_path
+from kifu_lark.drawing import CELL, COLORS, LETTER_FONTS, grid_lines, koma_path, text_of
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import Move
@@ -207,7 +206,7 @@ def _head(files: int, ranks: int, glyphs: Glyphs, title: str, book: bool = False
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" '
         f'font-family="{font_family(glyphs)}">',
-        f"<title>{escape(title)}</title>",
+        f"<title>{text_of(title)}</title>",
         f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
         f'<rect class="board" x="{BOARD_X}" y="{BOARD_Y}" width="{files * CELL}" '
         f'height="{ranks * CELL}" fill="{"#ffffff" if book else COLORS["board"]}"/>',
@@ -368,7 +367,7 @@ def _hand(
             out.append(hand_mark_svg(color, cx, ty))
             continue
         out.append(
-            f'<text class="hand-piece" data-color={quoteattr(_side(color))} '
+            f'<text class="hand-piece" data-color="{_side(color)}" '
             f'data-kind="{kind.csa}" data-count="{n}" x="{cx}" y="{ty + 7}">{label}</text>'
         )
     out.append("</g>")

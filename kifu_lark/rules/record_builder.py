@@ -9,6 +9,7 @@ source each error is. ``GameBuilder`` adds the moves, resolved and validated, on
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from contextvars import ContextVar
 
 from kifu_lark.errors import IllegalMoveError, InvalidRecordError, KifuError
 from kifu_lark.model.color import Color
@@ -21,6 +22,13 @@ from kifu_lark.model.times import fill_times
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.fouls import FOUL_DECLARATIONS, TOLERABLE_CODES, tolerance
 from kifu_lark.rules.violations import Violation
+
+#: Called with the builder's board and a node: the root when a builder starts (the board
+#: holds the start), then each move's node right after the move is played on it (the board
+#: holds the position after the move). Set for a block of reads by
+#: :func:`kifu_lark.record.watch_reads`; readers go on knowing nothing of it.
+Watcher = Callable[[Board, Node], None]
+WATCHER: ContextVar[Watcher | None] = ContextVar("kifu_lark_read_watcher", default=None)
 
 
 class RecordBuilder:
@@ -53,6 +61,10 @@ class RecordBuilder:
         #: would (the CSA reader keeps the running totals as it reads): ``finish`` then
         #: skips that walk over the moves.
         self.times_filled = False
+        #: The watcher of the reads of this context (see :data:`WATCHER`), read once.
+        self.watch: Watcher | None = WATCHER.get()
+        if self.watch is not None:
+            self.watch(self.board, self.root)
 
     # --- locations -------------------------------------------------------------------------
 
@@ -130,6 +142,9 @@ class RecordBuilder:
             self._drain(line, column)
         parent = self.node
         node = self.node = parent.grow(played, line, column)
+        watch = self.watch
+        if watch is not None:
+            watch(self.board, node)
         return node
 
     def special(

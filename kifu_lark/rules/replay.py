@@ -254,6 +254,9 @@ class GameBuilder(RecordBuilder):
             self._drain(line, column)
         played = g.move(mover, f, t, code, promote, captured)
         node = self.node = parent.grow(played, line, column)
+        watch = self.watch
+        if watch is not None:
+            watch(board, node)
         return node
 
     def _move_single(
