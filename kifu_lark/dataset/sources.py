@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import glob
+import os
 import tarfile
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -131,13 +132,11 @@ def expand_sources(
             continue
         if path.is_dir():
             # archives in a folder are not opened: name them to read them
-            for child in sorted(path.rglob("*")):
-                if not child.is_file():
-                    continue
-                if selector.wants(child.relative_to(path).as_posix()):
-                    entries.add((child.as_posix(), None))
+            for child, relative in files_under(path):
+                if selector.wants(relative):
+                    entries.add((child, None))
                 elif skipped is not None:
-                    skipped.append(str(child))
+                    skipped.append(child)
         elif path.is_file():
             if archive_kind(name) is not None:
                 entries.update(_members(path.as_posix(), selector))
@@ -146,6 +145,31 @@ def expand_sources(
         else:
             raise _usage(f"{name}: no such file or folder")
     return sorted(entries, key=lambda e: (e[0], e[1] or ""))
+
+
+def files_under(folder: Path) -> Iterator[tuple[str, str]]:
+    """Each file below ``folder``, as its path and its path from ``folder`` (``/`` between
+    names), in the order of ``sorted(folder.rglob("*"))`` and with its files: a link to a
+    folder is not followed, a link to a file is taken, a folder that may not be read is
+    passed over. One ``scandir`` a folder, no ``Path`` made a file: an archive's walk
+    lists thousands."""
+    base = folder.as_posix()
+    prefix = "" if base == "." else base if base.endswith("/") else base + "/"
+
+    def walk(where: str, above: str) -> Iterator[tuple[str, str]]:
+        try:
+            with os.scandir(where) as found:
+                children = sorted(found, key=lambda entry: entry.name)
+        except PermissionError:
+            return
+        for entry in children:
+            relative = above + entry.name
+            if entry.is_dir(follow_symlinks=False):
+                yield from walk(entry.path, relative + "/")
+            elif entry.is_file():
+                yield prefix + relative, relative
+
+    return walk(base, "")
 
 
 def _members(archive: str, selector: Selector) -> list[Entry]:

@@ -176,14 +176,20 @@ class ExportTask:
                 written = stats.records
                 for game in found:
                     records += 1
-                    plies += sum(1 for node in game.mainline() if node.move is not None)
+                    line = packs.line_for(game.root)
+                    # a line that fits holds a node for each main-line move
+                    plies += (
+                        len(line.nodes)
+                        if line is not None
+                        else sum(1 for node in game.mainline() if node.move is not None)
+                    )
                     for record in training_records(
                         game,
                         self.to,
                         self.training,
                         evaluations=node_evaluation,
                         stats=stats,
-                        positions=packs.line_for(game.root),
+                        positions=line,
                     ):
                         data += record
                 packs.clear()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kifu_lark.dataset.sources import expand_sources, read_entries
+from kifu_lark.dataset.sources import expand_sources, files_under, read_entries
 from kifu_lark.errors import KifuError, MissingExtraError
 
 
@@ -17,6 +17,33 @@ def _tree(root: Path) -> None:
     for name in ("b/2.csa", "b/1.kif", "a.ki2", "notes.txt", "deep/x/3.csa"):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text("PI\n+\n", encoding="utf-8")
+
+
+def _rglob_files(folder: Path) -> list[tuple[str, str]]:
+    """What the walk was written as: ``Path.rglob``, sorted, files only."""
+    return [
+        (child.as_posix(), child.relative_to(folder).as_posix())
+        for child in sorted(folder.rglob("*"))
+        if child.is_file()
+    ]
+
+
+def test_the_folder_walk_is_rglobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``files_under`` lists what ``sorted(Path.rglob("*"))`` lists of files, in its order:
+    names that sort differently as paths and as text (``a/…``, ``a-b``, ``a.b``), hidden
+    files, links to files taken, links to folders not followed, broken links left out; from
+    a relative folder, ``.`` and a name ending in ``/``."""
+    for name in ("a/z.csa", "a-b/1.csa", "a.b", ".hidden/x.kif", "a/b/c/d.ki2", "B/1.csa"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("PI\n+\n", encoding="utf-8")
+    (tmp_path / "link.csa").symlink_to(tmp_path / "a" / "z.csa")
+    (tmp_path / "loop").symlink_to(tmp_path, target_is_directory=True)
+    (tmp_path / "gone.csa").symlink_to(tmp_path / "missing.csa")
+    assert list(files_under(tmp_path)) == _rglob_files(tmp_path)
+    assert [r for _, r in files_under(tmp_path)][:3] == [".hidden/x.kif", "B/1.csa", "a/b/c/d.ki2"]
+    monkeypatch.chdir(tmp_path)
+    for folder in (Path("."), Path("a"), Path("a/")):
+        assert list(files_under(folder)) == _rglob_files(folder)
 
 
 def test_a_folder_gives_its_record_files_sorted(tmp_path: Path) -> None:
