@@ -4,11 +4,13 @@
 :mod:`~kifu_lark.dataset.move16` the 16-bit moves; this module writes the same bits from
 an engine board's cells, hands and king cells, and a move's cell indices, without a model
 ``Position`` or ``Move`` in between. The training records (:mod:`~kifu_lark.dataset.training`)
-replay a game's main line once on a :class:`LinePacker` and pack each position from it.
+take each main-line position packed from the reader's own board as it read the game
+(:class:`MainLinePacks`, a :class:`RecordedLine`), or replay the line once on a
+:class:`LinePacker` and pack each position from it.
 
-The bits are gathered least significant first into a small int and flushed a byte at a
-time: every code is at most 8 bits, so the int stays a machine word. The module is
-compiled with mypyc in the compiled build (``_build.py``).
+The bits are gathered least significant first into a machine integer and flushed seven
+bytes at a time: every code is at most 8 bits, so the integer stays below 2 ** 63. The
+module is compiled with mypyc in the compiled build (``_build.py``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from kifu_lark.rules.geometry import KIND_CODE, KING, UNPROMOTE, geometry, piece
 
 if TYPE_CHECKING:
     # mypyc's machine integer; the annotations are never evaluated, so the pure build
-    # needs no mypy_extensions and counts with ints (the values stay below 2 ** 56)
+    # needs no mypy_extensions and counts with ints (the values stay below 2 ** 63)
     from mypy_extensions import i64
 
 _ALL_TOLERABLE: Final = frozenset(TOLERABLE.values())
@@ -79,7 +81,7 @@ for _set_kind, _count in piece_set(STANDARD).items():
     if _set_kind is not PieceKind.KING:
         _SET[KIND_CODE[_set_kind]] = _count
 _BITS: Final = 256
-_MASK: Final = (1 << 48) - 1
+_MASK: Final = (1 << 56) - 1
 
 
 class _Tables:
@@ -128,8 +130,9 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
     white_king = board.kings[1]
     if black_king < 0 or white_king < 0:
         return None
-    # Flushed 48 bits at a time, as soon as 48 are there: ``n`` stays below 48 before each
-    # code is added (at most 8 bits), so ``acc`` stays below 2 ** 56, a machine word.
+    # Flushed 56 bits (7 bytes) at a time, as soon as 56 are there: ``n`` stays below 56
+    # before each code is added (at most 8 bits), so ``acc`` stays below 2 ** 63, a machine
+    # word, sign bit clear.
     out: list[bytes] = []
     number = _NUMBER
     acc: i64 = board.turn | number[black_king] << 1 | number[white_king] << 8
@@ -139,12 +142,15 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
     lengths = tables.lengths
     for i in _CELLS:
         code: i64 = cells[i]
-        acc |= values[code] << n
-        n += lengths[code]
-        if n >= 48:
-            out.append(int(acc & _MASK).to_bytes(6, "little"))
-            acc >>= 48
-            n -= 48
+        if code:
+            acc |= values[code] << n
+            n += lengths[code]
+        else:
+            n += 1  # an empty square: one bit, 0
+        if n >= 56:
+            out.append(int(acc & _MASK).to_bytes(7, "little"))
+            acc >>= 56
+            n -= 56
     for c in (0, 1):
         held = board.hands[c]
         hand_values = tables.hand_values[c]
@@ -155,12 +161,12 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
                 count -= 1
                 acc |= hand_values[k] << n
                 n += hand_lengths[k]
-                if n >= 48:
-                    out.append(int(acc & _MASK).to_bytes(6, "little"))
-                    acc >>= 48
-                    n -= 48
+                if n >= 56:
+                    out.append(int(acc & _MASK).to_bytes(7, "little"))
+                    acc >>= 56
+                    n -= 56
     # A whole set makes the 256 bits; the pieces a handicap left out make up the rest.
-    if 48 * len(out) + n < _BITS:
+    if 56 * len(out) + n < _BITS:
         left = _box(board)
         if min(left) < 0:
             raise ValueError(f"{tables.name}: more pieces of a kind than a set holds")
@@ -168,12 +174,12 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
             for _ in range(left[k]):
                 acc |= tables.box_values[k] << n
                 n += tables.box_lengths[k]
-                if n >= 48:
-                    out.append(int(acc & _MASK).to_bytes(6, "little"))
-                    acc >>= 48
-                    n -= 48
-    if n != _BITS - 48 * len(out):
-        raise ValueError(f"{tables.name}: {48 * len(out) + n} bits, where a set makes {_BITS}")
+                if n >= 56:
+                    out.append(int(acc & _MASK).to_bytes(7, "little"))
+                    acc >>= 56
+                    n -= 56
+    if n != _BITS - 56 * len(out):
+        raise ValueError(f"{tables.name}: {56 * len(out) + n} bits, where a set makes {_BITS}")
     out.append(int(acc).to_bytes(n // 8, "little"))
     return b"".join(out)
 
