@@ -383,3 +383,49 @@ def test_games_ended_by_the_rules_agree_in_every_format(data: st.DataObject) -> 
     end.add_variation(special=special)
     for fmt in FORMATS:
         assert True is verdict(_through(game, fmt)).agrees, fmt
+
+
+def _read_games() -> list[Game]:
+    """Every fixture and corpus game that reads, strictly or else with every tolerance."""
+    from kifu_lark.board import TOLERABLE
+    from kifu_lark.errors import KifuError
+    from kifu_lark.formats.registry import format_for_path
+    from tests.conftest import FIXTURES, corpus_dir
+
+    games: list[Game] = []
+    for root in [FIXTURES, *(r for r in [corpus_dir()] if r is not None)]:
+        for path in sorted(root.rglob("*")):
+            fmt = format_for_path(path.name) if path.is_file() else None
+            if fmt is None or fmt.game != "shogi" or "expected" in path.parts:
+                continue
+            for tolerate in ((), tuple(TOLERABLE)):
+                try:
+                    games += kifu_lark.load_all(path, tolerate=tolerate)
+                except KifuError:
+                    continue
+                break
+    return games
+
+
+def test_a_game_as_read_is_judged_as_when_every_move_is_checked_again() -> None:
+    """``as_read=True`` (no second check of each move when none broke a rule) gives every
+    fixture and corpus game's verdicts, on the main line and each variation, as the checked
+    replay gives them; a game whose moves broke rules (warnings with a ply) is checked."""
+    from kifu_lark.dataset.verdict_reports import variation_ends
+
+    games = _read_games()
+    assert len(games) > 100
+    fouls = 0
+    for game in games:
+        if game.game != "shogi":
+            continue
+        fouls += any(issue.ply is not None for issue in game.warnings)
+        for line in [None, *variation_ends(game)]:
+            try:
+                checked = verdict(game, line)
+            except kifu_lark.KifuError as err:
+                with pytest.raises(type(err)):
+                    verdict(game, line, as_read=True)
+                continue
+            assert verdict(game, line, as_read=True) == checked
+    assert fouls > 0

@@ -66,8 +66,9 @@ def _side(color: Color | None) -> str | None:
 
 
 def judge(game: Game, impasse: str = "27") -> Verdict | None:
-    """The verdict on ``game``'s main line, ``None`` for another game's record (シェルト)."""
-    return verdict(game, impasse=impasse) if game.game == "shogi" else None
+    """The verdict on the main line of ``game``, as its reader returned it (``as_read``),
+    ``None`` for another game's record (シェルト)."""
+    return verdict(game, impasse=impasse, as_read=True) if game.game == "shogi" else None
 
 
 def variation_ends(game: Game) -> list[Node]:
@@ -172,7 +173,7 @@ def verdict_reports(
         number = index + 1 if len(games) > 1 else None
         judged: list[tuple[Verdict, list[int]]] = [(found, [])]
         for end in variation_ends(game):
-            other = verdict(game, line=end, impasse=impasse)
+            other = verdict(game, line=end, impasse=impasse, as_read=True)
             if other.declared is not None:
                 judged.append((other, variation_path(end)))
         for one, path in judged:

@@ -90,7 +90,9 @@ class _Facts:
 _Judgement = tuple[Color | None, bool | None, str, Outcome | None]
 
 
-def verdict(game: Game, line: Node | None = None, impasse: str = "27") -> Verdict:
+def verdict(
+    game: Game, line: Node | None = None, impasse: str = "27", *, as_read: bool = False
+) -> Verdict:
     """The ending ``game`` declares on a line (the main line, or the one through ``line``)
     against what the rules say of its last position.
 
@@ -99,6 +101,10 @@ def verdict(game: Game, line: Node | None = None, impasse: str = "27") -> Verdic
         line: a node of the line to judge; the main line when ``None``.
         impasse: the impasse rule for 入玉宣言 and 持将棋: ``"27"`` (CSA, computer shogi:
             先手 28 points, 後手 27) or ``"24"`` (JSA: 31 win, 24 to 30 draw).
+        as_read: the game is as a reader returned it, every move checked as it was read:
+            when no move of it broke a rule (no warning names a ply), the line is played
+            again without checking each move a second time. A game changed since it was
+            read must not say so.
 
     Returns:
         A :class:`Verdict`; ``agrees`` is ``False`` where the rules contradict the record.
@@ -122,14 +128,17 @@ def verdict(game: Game, line: Node | None = None, impasse: str = "27") -> Verdic
     ending = next((n for n in nodes[last + 1 :] if n.special is not None), None)
     board = Board.from_position(game.start)
     foul: tuple[Color, tuple[Violation, ...]] | None = None
-    for node in nodes[: last + 1]:
-        move = node.move
-        if move is None:
-            continue
-        before = len(board.tolerated)
-        board.push(move, ALL_TOLERABLE)
-        breaches = tuple(board.tolerated[before:])
-        foul = (move.color, breaches) if breaches else None
+    if as_read and all(issue.ply is None for issue in game.warnings):
+        board.play_read([node.move for node in nodes[: last + 1] if node.move is not None])
+    else:
+        for node in nodes[: last + 1]:
+            move = node.move
+            if move is None:
+                continue
+            before = len(board.tolerated)
+            board.push(move, ALL_TOLERABLE)
+            breaches = tuple(board.tolerated[before:])
+            foul = (move.color, breaches) if breaches else None
     plies = len(moved)
     ends = outcome(board)
     if ending is None or ending.special is None:

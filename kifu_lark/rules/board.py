@@ -366,6 +366,22 @@ class Board(BoardState):
             return move
         return Move(move.color, move.to, move.piece, move.from_, move.promote, taken)
 
+    def play_read(self, moves: list[Move]) -> None:
+        """Play ``moves`` without checking them again: moves a reader checked as it read
+        them, none breaking a rule (so each is its mover's, in turn). Whether the mover was
+        in check is kept with each move, as :meth:`push` keeps it (perpetual check is told
+        from it)."""
+        width = self.g.width
+        for move in moves:
+            self.in_check()
+            to = move.to
+            target = (to.rank + 1) * width + to.file  # Geometry.idx
+            origin = move.from_
+            if origin is None:
+                self._make(0, target, False, KIND_CODE[move.piece])
+            else:
+                self._make((origin.rank + 1) * width + origin.file, target, bool(move.promote), 0)
+
     def is_legal(self, move: Move) -> bool:
         """True when ``move`` breaks no rule here."""
         try:
