@@ -3,8 +3,11 @@ FOLDER --to hcpe`` beside the cshogi script dlshogi's users run on the same file
 
 Records: floodgate-shaped CSA files (``benchmarks.realistic``: engine names, times, an
 ``'**`` line after every move), one a file, written to a temporary folder. Each pipeline runs
-as its own process, timed on the wall clock from start-up to the last byte written, best of
-two:
+as its own process, timed on the wall clock from start-up to the last byte written, in
+rounds: each round runs every pipeline once, one after the other, so that a round's ratios
+compare runs made within seconds of each other. Each line gives the best time of the rounds
+and the median of the rounds' ratios (a shared machine's speed drifts between rounds more
+than within one):
 
 - the cshogi script, python-dlshogi2's ``csa_to_hcpe`` shape: ``CSA.Parser.parse_file``,
   the end-of-game filter, then per move ``is_legal``, ``to_hcp``, the score of the
@@ -14,21 +17,22 @@ two:
 - ``kifu-lark validate FOLDER`` (reading and validating alone, one process).
 
 Every process runs as on a user's machine: Python may keep its compiled bytecode (the
-``PYTHONDONTWRITEBYTECODE`` of a test box is dropped) and kifu-lark its parser cache; the
-best of two runs is the one with both warm, for the script and for ours alike.
+``PYTHONDONTWRITEBYTECODE`` of a test box is dropped) and kifu-lark its parser cache; a
+first round warms both, for the script and for ours alike, and is not counted.
 
 Then the peak memory (resident set) of ``export --to hcpe`` on one process, on a quarter of
 the files and on all of them: it must stay flat with the archive's size.
 
 Targets (issue 34): one process ≥ 0.6x the script's moves/s; ``-j 2`` ≥ 1.7x over one.
-``BENCH_TRAINING_RECORDS`` sets the number of files (1 600 by default).
+``BENCH_TRAINING_RECORDS`` sets the number of files (1 600 by default),
+``BENCH_TRAINING_ROUNDS`` the rounds counted (3).
 """
 
 from __future__ import annotations
 
-import math
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,6 +42,7 @@ from pathlib import Path
 from benchmarks import realistic
 
 RECORDS = int(os.environ.get("BENCH_TRAINING_RECORDS", "1600"))
+ROUNDS = max(1, int(os.environ.get("BENCH_TRAINING_ROUNDS", "3")))
 
 # python-dlshogi2's csa_to_hcpe.py, its filters set to keep every finished game.
 _CSHOGI_SCRIPT = """
@@ -82,17 +87,14 @@ _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def _timed(command: list[str], out: Path) -> float:
-    """Best wall time of two runs of ``command`` (``out`` removed before each)."""
-    best = float("inf")
-    for _ in range(2):
-        if out.is_dir():
-            shutil.rmtree(out)
-        elif out.exists():
-            out.unlink()
-        started = time.perf_counter()
-        subprocess.run(command, check=False, capture_output=True, env=_ENV)
-        best = min(best, time.perf_counter() - started)
-    return best
+    """The wall time of one run of ``command`` (``out`` removed before it)."""
+    if out.is_dir():
+        shutil.rmtree(out)
+    elif out.exists():
+        out.unlink()
+    started = time.perf_counter()
+    subprocess.run(command, check=False, capture_output=True, env=_ENV)
+    return time.perf_counter() - started
 
 
 # Runs a command and prints the peak resident set of its process tree's largest process, KB.
@@ -113,14 +115,13 @@ def _peak_rss(command: list[str], out: Path) -> int:
     return int(done.stdout.split()[-1])
 
 
-def _parquet_time(export: list[str], out: Path) -> float:
-    """The best wall time of ``export --to parquet`` (positions included); NaN without
-    pyarrow (the parquet extra)."""
+def _has_pyarrow() -> bool:
+    """Whether ``export --to parquet`` can run here (the parquet extra)."""
     try:
         import pyarrow  # noqa: F401
     except ImportError:
-        return float("nan")
-    return _timed([*export, "--to", "parquet"], out)
+        return False
+    return True
 
 
 def _records(out: Path) -> int:
@@ -141,37 +142,57 @@ def main() -> None:
         folder = Path(tmp) / "records"
         folder.mkdir()
         moves = realistic.write_csa_folder(folder, RECORDS)
-        print(f"{RECORDS} floodgate-shaped CSA files, {moves} moves; wall time, best of 2")
+        print(
+            f"{RECORDS} floodgate-shaped CSA files, {moves} moves; wall time, best of {ROUNDS} "
+            "rounds; ratios: the median of the rounds'"
+        )
         script = Path(tmp) / "csa_to_hcpe.py"
         script.write_text(_CSHOGI_SCRIPT)
         theirs_out = Path(tmp) / "cshogi.hcpe"
-        theirs = _timed([sys.executable, str(script), str(folder), str(theirs_out)], theirs_out)
         ours_out = Path(tmp) / "ours"
         export = [sys.executable, "-m", "kifu_lark", "export", str(folder), "-o", str(ours_out)]
-        one = _timed([*export, "--to", "hcpe"], ours_out)
-        one_records = _records(ours_out)
-        two = _timed([*export, "--to", "hcpe", "-j", "2"], ours_out)
-        two_records = _records(ours_out)
-        checked = _timed([sys.executable, "-m", "kifu_lark", "validate", str(folder)], ours_out)
-        tables = _parquet_time(export, ours_out)
-        rows = [
-            ("the cshogi script (csa_to_hcpe)", theirs, f"{_records(theirs_out)} records"),
-            ("kifu-lark export --to hcpe", one, f"{one_records} records"),
-            ("the same, -j 2", two, f"{two_records} records"),
-            ("kifu-lark validate", checked, "no output"),
-        ]
-        if not math.isnan(tables):
-            rows.append(("kifu-lark export --to parquet (games and positions)", tables, "tables"))
-        for label, seconds, what in rows:
-            rate = moves / seconds
+        pipelines = {
+            "script": ([sys.executable, str(script), str(folder), str(theirs_out)], theirs_out),
+            "one": ([*export, "--to", "hcpe"], ours_out),
+            "two": ([*export, "--to", "hcpe", "-j", "2"], ours_out),
+            "validate": ([sys.executable, "-m", "kifu_lark", "validate", str(folder)], ours_out),
+        }
+        if _has_pyarrow():
+            pipelines["parquet"] = ([*export, "--to", "parquet"], ours_out)
+        times: dict[str, list[float]] = {name: [] for name in pipelines}
+        counts: dict[str, int] = {}
+        for round_ in range(ROUNDS + 1):
+            for name, (command, out) in pipelines.items():
+                seconds = _timed(command, out)
+                if name in ("script", "one", "two"):
+                    counts[name] = _records(out)
+                if round_:  # the first round warms up
+                    times[name].append(seconds)
+        best = {name: min(found) for name, found in times.items()}
+
+        def ratio(top: str, bottom: str) -> float:
+            return statistics.median(a / b for a, b in zip(times[top], times[bottom], strict=True))
+
+        labels = {
+            "script": ("the cshogi script (csa_to_hcpe)", f"{counts['script']} records"),
+            "one": ("kifu-lark export --to hcpe", f"{counts['one']} records"),
+            "two": ("the same, -j 2", f"{counts['two']} records"),
+            "validate": ("kifu-lark validate", "no output"),
+            "parquet": ("kifu-lark export --to parquet (games and positions)", "tables"),
+        }
+        for name in pipelines:
+            label, what = labels[name]
             print(
-                f"{label}: {rate:,.0f} moves/s, x{theirs / seconds:.2f} of the script "
-                f"({seconds:.2f} s, {what})"
+                f"{label}: {moves / best[name]:,.0f} moves/s, x{ratio('script', name):.2f} of "
+                f"the script ({best[name]:.2f} s, {what})"
             )
-        print(f"ours on one process / cshogi script: x{theirs / one:.2f} (target 0.6)")
-        if not math.isnan(tables):
-            print(f"parquet with positions / cshogi script: x{theirs / tables:.2f} (target 0.5)")
-        print(f"-j 2 over one process: x{one / two:.2f} (target 1.7)")
+        print(f"ours on one process / cshogi script: x{ratio('script', 'one'):.2f} (target 0.6)")
+        if "parquet" in pipelines:
+            print(
+                f"parquet with positions / cshogi script: x{ratio('script', 'parquet'):.2f} "
+                "(target 0.5)"
+            )
+        print(f"-j 2 over one process: x{ratio('one', 'two'):.2f} (target 1.7)")
         quarter = Path(tmp) / "quarter"
         quarter.mkdir()
         for path in sorted(folder.glob("*.csa"))[: RECORDS // 4]:
