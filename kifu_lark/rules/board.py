@@ -370,17 +370,22 @@ class Board(BoardState):
         """Play ``moves`` without checking them again: moves a reader checked as it read
         them, none breaking a rule (so each is its mover's, in turn). Whether the mover was
         in check is kept with each move, as :meth:`push` keeps it (perpetual check is told
-        from it)."""
+        from it), and found as :meth:`play` finds it: from whether the move before gave
+        check."""
         width = self.g.width
         for move in moves:
             self.in_check()
+            c = self.turn
             to = move.to
             target = (to.rank + 1) * width + to.file  # Geometry.idx
             origin = move.from_
+            frm = 0
             if origin is None:
                 self._make(0, target, False, KIND_CODE[move.piece])
             else:
-                self._make((origin.rank + 1) * width + origin.file, target, bool(move.promote), 0)
+                frm = (origin.rank + 1) * width + origin.file
+                self._make(frm, target, bool(move.promote), 0)
+            self._in_check = self._gives_check(frm, target, c)
 
     def is_legal(self, move: Move) -> bool:
         """True when ``move`` breaks no rule here."""
