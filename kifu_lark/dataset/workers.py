@@ -20,6 +20,7 @@ workers, which would otherwise go on orphaned, writing files nobody waits for.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator
@@ -72,7 +73,13 @@ class _Stoppable(Generic[P, T]):
         try:
             return self.fn(*args, **kwargs)
         except WorkerStopped as stop:
-            os._exit(stop.code if isinstance(stop.code, int) else 1)
+            code = stop.code if isinstance(stop.code, int) else 1
+        # The stop's traceback is gone with it: the frames it held, and a context manager a
+        # stop caught between its __enter__ and its block (a generator left suspended, its
+        # temporary file not yet in a finally's hands), are collected here and their
+        # finally blocks run; os._exit runs none.
+        gc.collect()
+        os._exit(code)
 
 
 def _apply(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
