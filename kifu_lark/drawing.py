@@ -6,7 +6,7 @@ text; they import nothing from the package, so the pictures of any layer can use
 
 from __future__ import annotations
 
-__all__ = ["CELL", "COLORS", "LETTER_FONTS", "grid_lines", "koma_path", "text_of"]
+__all__ = ["CELL", "COLORS", "LETTER_FONTS", "grid_lines", "koma_path"]
 
 #: One square, in px.
 CELL = 40
@@ -22,13 +22,6 @@ COLORS = {
     "text": "#111111",
     "piece": "#fdf3dc",
 }
-
-
-def text_of(text: str) -> str:
-    """``text`` as the content of an SVG element: ``&``, ``<`` and ``>`` as entities (what
-    ``xml.sax.saxutils.escape`` writes, without importing ``urllib.request`` as that module
-    does at every start-up)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def koma_path(cx: float, cy: float, size: float) -> str:

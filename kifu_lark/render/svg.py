@@ -27,9 +27,10 @@ Every piece, hand entry and highlighted square carries ``class`` and ``data-*`` 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from html import escape
 from typing import Literal
 
-from kifu_lark.drawing import CELL, COLORS, LETTER_FONTS, grid_lines, koma_path, text_of
+from kifu_lark.drawing import CELL, COLORS, LETTER_FONTS, grid_lines, koma_path
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.move import Move
@@ -206,7 +207,7 @@ def _head(files: int, ranks: int, glyphs: Glyphs, title: str, book: bool = False
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" '
         f'font-family="{font_family(glyphs)}">',
-        f"<title>{text_of(title)}</title>",
+        f"<title>{escape(title, quote=False)}</title>",
         f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
         f'<rect class="board" x="{BOARD_X}" y="{BOARD_Y}" width="{files * CELL}" '
         f'height="{ranks * CELL}" fill="{"#ffffff" if book else COLORS["board"]}"/>',

@@ -11,7 +11,9 @@ highlighted.
 
 from __future__ import annotations
 
-from kifu_lark.drawing import CELL, LETTER_FONTS, grid_lines, koma_path, text_of
+from html import escape
+
+from kifu_lark.drawing import CELL, LETTER_FONTS, grid_lines, koma_path
 from kifu_lark.shelt.board import position_index
 from kifu_lark.shelt.model import FILES, RANKS, SIDE_OF, TEEMS, Ply, SheltRecord, Side, State
 
@@ -46,7 +48,7 @@ def svg_state(state: State, last: Ply | None = None, *, title: str | None = None
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" font-family="{_fonts()}">',
-        f"<title>{text_of(title or 'shelt position')}</title>",
+        f"<title>{escape(title or 'shelt position', quote=False)}</title>",
         f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
         f'<rect class="board" x="{x0}" y="{y0}" width="{FILES * CELL}" '
         f'height="{len(RANKS) * CELL}" fill="#f3d28b"/>',
@@ -80,7 +82,7 @@ def svg_state(state: State, last: Ply | None = None, *, title: str | None = None
     for side, y in ((Side.SORN, 22), (Side.ARXE, y0 + len(RANKS) * CELL + 20)):
         out.append(
             f'<text class="holdings {side.msf}" x="{x0}" y="{y}" font-size="13" '
-            f'fill="{_SIDE_COLORS[side]}">{text_of(lines[side])}</text>'
+            f'fill="{_SIDE_COLORS[side]}">{escape(lines[side], quote=False)}</text>'
         )
     mover = state.side.msf
     out.append(
