@@ -123,7 +123,7 @@ class Matcher:
         ``pointed``: the engine indices its motion clauses matched."""
         tactic = compiled.tactic
         square_of = self.index.g.square_of
-        targets = tuple(square_of[t] for t in dict.fromkeys(pointed or ()))
+        targets = tuple(square_of[t] for t in dict.fromkeys(pointed)) if pointed else ()
         for side in (color, 1 - color) if tactic.also_opponent else (color,):
             if (side, tactic.name) not in self.seen:
                 self.mark(side, tactic.name)
@@ -255,7 +255,7 @@ class Matcher:
         if self.tried is not None:
             self.tried.append((node, list(candidates)))
         for compiled in candidates:
-            if cells[compiled.first_square] != compiled.first_code:
+            if cells[compiled.first_square] != compiled.first_code or done[compiled.kid]:
                 continue
             least = compiled.gate_least
             if least:  # an attacks clause: asked of the move's summary, made once a move
@@ -267,7 +267,7 @@ class Matcher:
                         least -= 1
                 if least > 0:
                     continue
-            if done[compiled.kid] or not compiled.fits(ply, captures, frm, taken, standard):
+            if not compiled.fits(ply, captures, frm, taken, standard):
                 continue
             if not compiled.plain and not compiled.holds(cells, frm):
                 continue

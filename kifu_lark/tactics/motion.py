@@ -101,7 +101,11 @@ class MotionCheck:
             if found is None:
                 return None
             pointed.extend(found)
-        if self.check != "any":
+        if self.check == "no":  # the first attacker of the king found is enough
+            king = board.kings[1 - color]
+            if king >= 0 and board.attacked(king, color):
+                return None
+        elif self.check != "any":
             king = board.kings[1 - color]
             checkers = board.attackers(king, color) if king >= 0 else []
             direct = to in checkers
@@ -120,7 +124,10 @@ class MotionCheck:
             if checkers:  # the king checked, and who checks it besides the moved piece
                 pointed.append(king)
                 pointed.extend(c for c in checkers if c != to)
-        if self.exp_lo or self.exp_hi < 1 << 30:
+        if not self.exp_hi:  # ``exposed: 0``: the first attacker found is enough
+            if board.attacked(to, 1 - color):
+                return None
+        elif self.exp_lo or self.exp_hi < 1 << 30:
             exposed = len(board.attackers(to, 1 - color))
             if not self.exp_lo <= exposed <= self.exp_hi:
                 return None
