@@ -12,6 +12,7 @@ import multiprocessing
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from concurrent.futures import as_completed
 from typing import Any, TextIO
@@ -135,8 +136,8 @@ def run(
             single-threaded worker processes).
         jobs: workers for ``pool`` and a local Dask cluster.
         scheduler: a Dask scheduler's address (``tcp://host:8786``).
-        progress: reports each finished shard, and on ``serial`` and ``pool`` the shards
-            in progress (a task counts its entries on a :class:`~kifu_lark.dataset.ticks.Ticker`).
+        progress: reports each finished shard and the shards in progress (a task counts
+            its entries on a :class:`~kifu_lark.dataset.ticks.Ticker`).
 
     Raises:
         KifuError: ``USAGE`` for an unknown engine; ``MISSING_EXTRA`` when Dask is not
@@ -154,7 +155,7 @@ def run(
     try:
         workers = pool_workers(jobs, shards) if engine == "pool" else 0
         if engine == "dask":
-            _run_dask(task, shards, jobs, scheduler, finish)
+            _run_dask(task, shards, jobs, scheduler, finish, progress if ticking else None)
         elif workers:
             _run_pool(task, shards, workers, progress if ticking else None, finish)
         else:
@@ -252,7 +253,10 @@ def _run_dask(
     jobs: int,
     scheduler: str | None,
     finish: Callable[[Shard, dict[str, Any]], None],
+    progress: Progress | None = None,
 ) -> None:
+    """The shards on Dask, one a partition; with ``progress``, the workers' ticks come back
+    through a Dask queue (one per run) that a thread of this process hands to it."""
     bag: Any = require("dask.bag", "dask", _DASK)
     distributed: Any = require("distributed", "dask", _DASK)
     if not shards:
@@ -269,15 +273,57 @@ def _run_dask(
             silence_logs=logging.ERROR,
         )
         client = distributed.Client(cluster)
+    stop = threading.Event()
+    relay: threading.Thread | None = None
     try:
+        mapped: Task = task
+        if progress is not None:
+            name = f"kifu-lark-ticks-{uuid.uuid4().hex}"
+            mapped = _DaskTicks(task, name)
+            queue = distributed.Queue(name, client=client)
+            relay = threading.Thread(target=_relay_dask, args=(queue, progress, stop), daemon=True)
+            relay.start()
         by_index = {shard.index: shard for shard in shards}
         # one shard a partition: a partition's result is the list of its one result
-        partitions = bag.from_sequence(shards, partition_size=1).map(task).to_delayed()
+        partitions = bag.from_sequence(shards, partition_size=1).map(mapped).to_delayed()
         futures = client.compute(partitions)
         for future in distributed.as_completed(futures):
             for result in future.result():
                 finish(by_index[result["index"]], result)
     finally:
+        stop.set()
+        if relay is not None:
+            relay.join()
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+class _DaskTicks:
+    """A task run on a Dask worker with its ticks put on the Dask queue named ``name``."""
+
+    def __init__(self, task: Task, name: str) -> None:
+        self.task = task
+        self.name = name
+
+    def __call__(self, shard: Shard) -> dict[str, Any]:
+        distributed: Any = require("distributed", "dask", _DASK)
+        queue = distributed.Queue(self.name)  # the worker's own client
+
+        def put(index: int, entries: int, records: int, failures: int) -> None:
+            queue.put((index, entries, records, failures))
+
+        with ticks.listen(put):
+            return self.task(shard)
+
+
+def _relay_dask(queue: Any, progress: Progress, stop: threading.Event) -> None:
+    """Hand the ticks on the Dask ``queue`` to ``progress`` until ``stop`` is set."""
+    while not stop.is_set():
+        try:
+            counts = queue.get(timeout=RELAY_SECONDS)
+        except TimeoutError:
+            continue
+        except Exception:  # the client closed under the wait: the run is over
+            return
+        progress.tick(*counts)
