@@ -17,6 +17,8 @@ from benchmarks.common import corpus_records, in_turn
 from kifu_lark import tactics
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "tactics"
+#: ``find`` given no tactic file: the matcher's replay of the line and the notes (備考) only.
+NO_TACTICS: tuple[tactics.Tactic, ...] = ()
 
 
 def measure(label: str, texts: list[tuple[str, str]]) -> None:
@@ -34,12 +36,18 @@ def measure(label: str, texts: list[tuple[str, str]]) -> None:
         for text, fmt in texts:
             tactics.find(kifu_lark.loads(text, fmt))
 
-    plain, searched = in_turn([read, read_and_find], repeat=7)
+    def read_and_replay() -> None:
+        for text, fmt in texts:
+            tactics.find(kifu_lark.loads(text, fmt), tactics=NO_TACTICS)
+
+    plain, searched, replayed = in_turn([read, read_and_find, read_and_replay], repeat=7)
     overhead = (searched - plain) / plain * 100
+    floor = (replayed - plain) / plain * 100
     print(
         f"{label}: read+validate {moves / plain:,.0f} moves/s, +find {moves / searched:,.0f} "
         f"moves/s: find costs {overhead:.0f} % ({len(texts)} records, {moves} moves, "
-        f"{len(tactics.names())} tactics and notes)",
+        f"{len(tactics.names())} tactics and notes; its replay and notes alone, no "
+        f"tactic file: {floor:.0f} %)",
         flush=True,
     )
 
