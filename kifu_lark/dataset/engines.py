@@ -275,6 +275,7 @@ def _run_dask(
         client = distributed.Client(cluster)
     stop = threading.Event()
     relay: threading.Thread | None = None
+    queue: Any = None
     try:
         mapped: Task = task
         if progress is not None:
@@ -294,6 +295,8 @@ def _run_dask(
         stop.set()
         if relay is not None:
             relay.join()
+        if queue is not None:
+            queue.close()  # the scheduler drops a queue once every holder has closed it
         client.close()
         if cluster is not None:
             cluster.close()
@@ -313,8 +316,11 @@ class _DaskTicks:
         def put(index: int, entries: int, records: int, failures: int) -> None:
             queue.put((index, entries, records, failures))
 
-        with ticks.listen(put):
-            return self.task(shard)
+        try:
+            with ticks.listen(put):
+                return self.task(shard)
+        finally:
+            queue.close()
 
 
 def _relay_dask(queue: Any, progress: Progress, stop: threading.Event) -> None:

@@ -151,6 +151,26 @@ def test_the_progress_line_moves_within_a_shard(
     assert last.endswith(f"records/s, {failed} failed")
 
 
+def test_a_dask_run_leaves_no_tick_queue_on_its_scheduler(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a scheduler that outlives the run (``--scheduler``), the run's tick queue is gone
+    once it ends: the parent and every task closed their hold on it."""
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    pytest.importorskip("dask.bag", reason="the dask extra is not installed")
+    monkeypatch.setattr(ticks, "TICK_SECONDS", 0.0)
+    shards = plan(_entries(400), str(tmp_path), 100)
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        meter = Progress("export", 400, _Terminal())
+        results = run(
+            _ticking, shards, engine="dask", scheduler=cluster.scheduler_address, progress=meter
+        )
+        assert 400 == sum(r["records"] for r in results)
+        queues = cluster.scheduler.extensions["queues"]
+        assert {} == queues.queues
+        assert {} == queues.client_refcount
+
+
 _WARMED: list[int] = []
 
 
