@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -169,6 +170,35 @@ def test_a_dask_run_leaves_no_tick_queue_on_its_scheduler(
         queues = cluster.scheduler.extensions["queues"]
         assert {} == queues.queues
         assert {} == queues.client_refcount
+
+
+def test_a_listen_block_hears_only_its_own_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two threads of one process, each in its own ``listen`` block (two tasks of two runs
+    on one Dask worker), each counting a shard: each listener hears its own shard only,
+    and a process's listener (a pool worker's) hears what no block claims."""
+    monkeypatch.setattr(ticks, "TICK_SECONDS", 0.0)
+    heard: dict[str, list[int]] = {"a": [], "b": [], "process": []}
+    both = threading.Barrier(2)
+
+    def count(name: str, index: int) -> None:
+        def hear(shard: int, entries: int, records: int, failures: int) -> None:
+            heard[name].append(shard)
+
+        with ticks.listen(hear):
+            ticker = ticks.Ticker(index)
+            for _ in range(20):
+                both.wait()  # the two threads step in turn, inside their blocks
+                ticker.step(1, False)
+
+    threads = [threading.Thread(target=count, args=a) for a in (("a", 1), ("b", 2))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert heard["a"] == [1] * 20 and heard["b"] == [2] * 20
+    monkeypatch.setattr(ticks, "_process_listener", lambda *c: heard["process"].append(c[0]))
+    ticks.Ticker(3).step(1, False)
+    assert [3] == heard["process"]
 
 
 _WARMED: list[int] = []
