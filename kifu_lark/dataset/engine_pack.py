@@ -8,13 +8,15 @@ take each main-line position packed from the reader's own board as it read the g
 (:class:`MainLinePacks`, a :class:`RecordedLine`), or replay the line once on a
 :class:`LinePacker` and pack each position from it.
 
-The bits are gathered least significant first into a machine integer and flushed seven
-bytes at a time: every code is at most 8 bits, so the integer stays below 2 ** 63. The
+The bits are gathered least significant first into a machine integer and flushed 32 bits
+at a time into eight words packed at the end: every code is at most 8 bits, so the integer
+stays below 2 ** 40. The
 module is compiled with mypyc in the compiled build (``_build.py``).
 """
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING, Final
 
 from kifu_lark.board import TOLERABLE
@@ -81,39 +83,34 @@ for _set_kind, _count in piece_set(STANDARD).items():
     if _set_kind is not PieceKind.KING:
         _SET[KIND_CODE[_set_kind]] = _count
 _BITS: Final = 256
-_MASK: Final = (1 << 56) - 1
+_WORD: Final = (1 << 32) - 1
+#: The 256 bits as eight 32-bit words, least significant first.
+_EIGHT_WORDS: Final = struct.Struct("<8I")
+_WIDTH: Final = _G.width
 
 
 class _Tables:
-    """One engine's Huffman code by engine piece code: the value (bits least significant
-    first) and length of each board piece's code (an empty square is ``0``, one bit; a
-    king has none: no bits, its square is written first), of each hand piece's by colour,
-    and of each piece of the box."""
+    """One engine's Huffman code by engine piece code, each code's value (bits least
+    significant first) and length in one int, ``value | length << 8``: of each board piece
+    (an empty square is ``0``, one bit; a king has none: no bits, its square is written
+    first), of each hand piece by colour, and of each piece of the box."""
 
     def __init__(self, code: HuffmanCode) -> None:
         self.name = code.name
-        values = [0] * 64
-        lengths = [1] * 64
+        self.codes: list[int] = [1 << 8] * 64
         for piece, (value, length) in code.board.items():
-            values[piece_code(piece)] = value
-            lengths[piece_code(piece)] = length
+            self.codes[piece_code(piece)] = value | length << 8
         for side in (0, 16):
-            lengths[KING | side] = 0
-        # bytes, not lists: an item of bytes is read as a small int with no object to count
-        # (every code fits a byte: at most 8 bits long)
-        self.values = bytes(values)
-        self.lengths = bytes(lengths)
-        self.hand_values: list[list[int]] = [[0] * 16, [0] * 16]
-        self.hand_lengths: list[list[int]] = [[0] * 16, [0] * 16]
+            self.codes[KING | side] = 0
+        self.hand_codes: list[list[int]] = [[0] * 16, [0] * 16]
         for c, color in enumerate(Color):
             for k in _HAND_ORDER:
                 value, length = code.hand[_kind_of(k), color]
-                self.hand_values[c][k] = value
-                self.hand_lengths[c][k] = length
-        self.box_values: list[int] = [0] * 16
-        self.box_lengths: list[int] = [0] * 16
+                self.hand_codes[c][k] = value | length << 8
+        self.box_codes: list[int] = [0] * 16
         for k in _HAND_ORDER:
-            self.box_values[k], self.box_lengths[k] = code.box[_kind_of(k)]
+            value, length = code.box[_kind_of(k)]
+            self.box_codes[k] = value | length << 8
 
 
 def _kind_of(code: int) -> PieceKind:
@@ -130,58 +127,74 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
     white_king = board.kings[1]
     if black_king < 0 or white_king < 0:
         return None
-    # Flushed 56 bits (7 bytes) at a time, as soon as 56 are there: ``n`` stays below 56
-    # before each code is added (at most 8 bits), so ``acc`` stays below 2 ** 63, a machine
-    # word, sign bit clear.
-    out: list[bytes] = []
+    # Flushed 32 bits at a time, as soon as 32 are there: ``n`` stays below 32 before each
+    # code is added (at most 8 bits), so ``acc`` stays far below 2 ** 63, a machine word.
+    words: list[int] = []
     number = _NUMBER
     acc: i64 = board.turn | number[black_king] << 1 | number[white_king] << 8
     n: i64 = 15
     cells = board.cells
-    values = tables.values
-    lengths = tables.lengths
-    for i in _CELLS:
-        code: i64 = cells[i]
-        if code:
-            acc |= values[code] << n
-            n += lengths[code]
-        else:
-            n += 1  # an empty square: one bit, 0
-        if n >= 56:
-            out.append(int(acc & _MASK).to_bytes(7, "little"))
-            acc >>= 56
-            n -= 56
-    for c in (0, 1):
+    codes = tables.codes
+    width: i64 = _WIDTH
+    # the cells in the engines' order (_CELLS): file by file, each file's ranks a to i
+    file: i64 = 1
+    while file <= _FILES:
+        i: i64 = 2 * width + file  # Geometry.idx(file, 1)
+        end: i64 = i + _RANKS * width
+        while i < end:
+            code: i64 = cells[i]
+            i += width
+            if code:
+                value_length: i64 = codes[code]
+                acc |= (value_length & 255) << n
+                n += value_length >> 8
+            else:
+                n += 1  # an empty square: one bit, 0
+            if n >= 32:
+                words.append(acc & _WORD)
+                acc >>= 32
+                n -= 32
+        file += 1
+    c: i64 = 0
+    while c < 2:
         held = board.hands[c]
-        hand_values = tables.hand_values[c]
-        hand_lengths = tables.hand_lengths[c]
+        hand_codes = tables.hand_codes[c]
         for k in _HAND_ORDER:
             count: i64 = held[k]
             while count > 0:
                 count -= 1
-                acc |= hand_values[k] << n
-                n += hand_lengths[k]
-                if n >= 56:
-                    out.append(int(acc & _MASK).to_bytes(7, "little"))
-                    acc >>= 56
-                    n -= 56
+                value_length = hand_codes[k]
+                acc |= (value_length & 255) << n
+                n += value_length >> 8
+                if n >= 32:
+                    words.append(acc & _WORD)
+                    acc >>= 32
+                    n -= 32
+        c += 1
     # A whole set makes the 256 bits; the pieces a handicap left out make up the rest.
-    if 56 * len(out) + n < _BITS:
-        left = _box(board)
-        if min(left) < 0:
-            raise ValueError(f"{tables.name}: more pieces of a kind than a set holds")
-        for k in _HAND_ORDER:
-            for _ in range(left[k]):
-                acc |= tables.box_values[k] << n
-                n += tables.box_lengths[k]
-                if n >= 56:
-                    out.append(int(acc & _MASK).to_bytes(7, "little"))
-                    acc >>= 56
-                    n -= 56
-    if n != _BITS - 56 * len(out):
-        raise ValueError(f"{tables.name}: {56 * len(out) + n} bits, where a set makes {_BITS}")
-    out.append(int(acc).to_bytes(n // 8, "little"))
-    return b"".join(out)
+    if 32 * len(words) + n < _BITS:
+        n = _add_box(board, tables, words, acc, n)
+    if n or len(words) != _BITS // 32:
+        raise ValueError(f"{tables.name}: {32 * len(words) + n} bits, where a set makes {_BITS}")
+    return _EIGHT_WORDS.pack(*words)
+
+
+def _add_box(board: Board, tables: _Tables, words: list[int], acc: i64, n: i64) -> i64:
+    """Add the box's pieces (those a handicap left out) to ``words`` after ``n`` bits held
+    in ``acc``; returns the bits left over, not in ``words`` (none for a set's 256)."""
+    left = _box(board)
+    if min(left) < 0:
+        raise ValueError(f"{tables.name}: more pieces of a kind than a set holds")
+    for k in _HAND_ORDER:
+        for _ in range(left[k]):
+            value_length: i64 = tables.box_codes[k]
+            acc |= (value_length & 255) << n
+            n += value_length >> 8
+            if n >= 32:
+                words.append(acc & _WORD)
+                acc >>= 32
+                n -= 32
+    return n
 
 
 def _box(board: Board) -> list[int]:
