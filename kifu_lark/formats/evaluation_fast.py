@@ -38,10 +38,9 @@ _BLANKS = "[ \t\u3000]"
 _PLAIN_GROUP = re.compile(r"(?<!\\)\((?!\?)")
 
 
-def _sources() -> tuple[str, str, str, str, str, str, str]:
-    """The fast path's patterns (``csa``, ``key``, ``move``, ``csa_score``, and
-    ``csa_score``'s head, PV move and nodes count alone), built from the grammar's
-    terminals."""
+def _sources() -> tuple[str, str, str, str]:
+    """The fast path's patterns (``csa``, ``key``, ``move``, ``csa_score``), built from the
+    grammar's terminals."""
     # the grammar's terminals alone: lark's LALR parser is built only when a line needs it
     lark = parsing.lexer_only(GRAMMAR)
 
@@ -75,15 +74,17 @@ def _sources() -> tuple[str, str, str, str, str, str, str]:
     csa_first = "|".join(
         f"(?:{_PLAIN_GROUP.sub('(?:', kept[name].pattern.to_regexp())})" for name in parts
     )
-    # `*` then ASCII blanks only, as _LOOKS asks: a line it matches looks like one
-    head = rf"\*[ \t]*({signed})"
-    csa_score = rf"{head}(?:{before}(?:{csa_first}))*+(?:{blanks}{term('NODES')})?{_BLANKS}*"
-    return csa, key, move, csa_score, head, f"(?:{csa_first})", term("NODES")
+    csa_score = (
+        # `*` then ASCII blanks only, as _LOOKS asks: a line it matches looks like one
+        rf"\*[ \t]*({signed})(?:{before}(?:{csa_first}))*+"
+        rf"(?:{blanks}{term('NODES')})?{_BLANKS}*"
+    )
+    return csa, key, move, csa_score
 
 
-def _seven_texts(value: object) -> bool:
+def _four_texts(value: object) -> bool:
     return (
-        isinstance(value, tuple) and len(value) == 7 and all(isinstance(v, str) for v in value)
+        isinstance(value, tuple) and len(value) == 4 and all(isinstance(v, str) for v in value)
     )
 
 
@@ -93,14 +94,11 @@ class _Fast:
 
     def __init__(self) -> None:
         source = str(Path(__file__).with_name("evaluation_fast.py"))
-        texts = parsing.derived("evaluation-fast", _sources, _seven_texts, source)
+        texts = parsing.derived("evaluation-fast", _sources, _four_texts, source)
         self.csa = re.compile(texts[0])
         self.key = re.compile(texts[1])
         self.move = re.compile(texts[2])
         self.csa_score = re.compile(texts[3])
-        self.head = re.compile(texts[4])
-        self.pv_move = re.compile(texts[5])
-        self.nodes = re.compile(texts[6])
 
 
 # Final: the compiled build keeps it in a C static (it is read once a move by the export)
@@ -130,62 +128,20 @@ def fast_score(lines: Sequence[str]) -> tuple[bool, int | None]:
     with a PV in CSA notation, as floodgate writes (``score`` is the first one's, ``None``
     when there is none); ``(False, None)`` when another kind of line is there and
     ``node_evaluation`` must decide."""
-    fast = _fast()
+    match = _fast().csa_score.fullmatch
     first: int | None = None
     for line in lines:
-        found = _floodgate_score(fast, line)
+        found = match(line)
         if found is None:
             if looks_like_evaluation(line):
                 return False, None
             continue
         if first is None:
             try:
-                first = int(found)
+                first = int(found[1])
             except ValueError:  # past int()'s digit limit: lark reports it
                 return False, None
     return True, first
-
-
-#: PV moves the grammar's terminals took already: a floodgate PV's moves recur from line to
-#: line and game to game, and a look-up here replaces the terminal's match. Only moves the
-#: terminal matched are kept, and no more than _KNOWN_MOST (beyond, each is matched).
-_KNOWN_MOVES: Final[set[str]] = set()
-_KNOWN_MOST: Final = 1 << 16
-
-
-def _floodgate_score(fast: _Fast, line: str) -> str | None:
-    """The score's text when ``csa_score`` matches ``line`` whole, else ``None``.
-
-    The usual line, moves between single spaces (``* 113 -3334FU +2625FU #12``), is cut at
-    its spaces: the head matched, each move looked up in (or matched by the terminal, then
-    put in) :data:`_KNOWN_MOVES`, a last ``#`` word matched as the nodes count. A space
-    is one of ``csa_score``'s blanks, so each line taken so is a line ``csa_score``
-    matches, with the same score; any other line is matched by ``csa_score`` itself."""
-    head = fast.head.match(line)
-    if head is None:
-        return None
-    score: str = head[1]
-    end = head.end()
-    if end == len(line):
-        return score
-    if line[end] == " ":
-        words = line[end + 1 :].split(" ")
-        last = len(words) - 1
-        known = _KNOWN_MOVES
-        for i, word in enumerate(words):
-            if word in known:
-                continue
-            if fast.pv_move.fullmatch(word) is not None:
-                if len(known) < _KNOWN_MOST:
-                    known.add(word)
-                continue
-            if i == last and fast.nodes.fullmatch(word) is not None:
-                return score
-            break
-        else:
-            return score
-    found = fast.csa_score.fullmatch(line)
-    return None if found is None else found[1]
 
 
 def _fast_fields(line: str) -> dict[str, Any] | None:
