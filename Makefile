@@ -22,7 +22,7 @@ PURE_TESTS ?= tests/test_build.py tests/test_roundtrip.py tests/test_golden.py \
 	tests/board/test_habits.py tests/board/test_outcome.py tests/test_verdicts.py \
 	tests/record/test_line.py tests/dataset/test_engine_pack.py \
 	tests/dataset/test_training_packing.py tests/dataset/test_training_records.py \
-	tests/dataset/test_training_hcpe3.py
+	tests/dataset/test_training_hcpe3.py tests/board/test_positions.py
 
 KIT_SRC ?= ../shared/conformance
 KIT := .conformance

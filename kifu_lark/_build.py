@@ -38,6 +38,7 @@ COMPILED = (
     "rules/fouls.py",
     "rules/resolve.py",
     "record/tree_check.py",
+    "record/line.py",
     "model/node.py",
     "model/clock.py",
     "model/times.py",

@@ -89,16 +89,3 @@ class Hand:
         return " ".join(
             kind.kanji + (_KANJI_COUNTS.get(n, str(n)) if n > 1 else "") for kind, n in self.items()
         )
-
-
-_new = object.__new__
-_set = object.__setattr__
-
-
-def held_hand(counts: tuple[int, ...]) -> Hand:
-    """A :class:`Hand` of ``counts`` (a tuple in ``HAND_KINDS`` order, each count ≥ 0),
-    without the converter and validator: for the rules engine, whose hands hold such counts
-    by construction. Equal to ``Hand(counts)``."""
-    hand: Hand = _new(Hand)
-    _set(hand, "counts", counts)
-    return hand

@@ -279,30 +279,6 @@ def over_the_set(
     return None
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
-def played_position(
-    variant: Variant,
-    board: tuple[Piece | None, ...],
-    hands: tuple[Hand, Hand],
-    turn: Color,
-    ply: int,
-) -> Position:
-    """A :class:`Position` with its fields set as given, without the validators: for the
-    rules engine, whose boards start from a checked position and whose moves only move
-    pieces between squares and hands (the set's counts hold by construction, and ``board``
-    has the variant's number of squares). Equal to ``Position(...)`` of the same fields."""
-    position: Position = _new(Position)
-    _set(position, "variant", variant)
-    _set(position, "board", board)
-    _set(position, "hands", hands)
-    _set(position, "turn", turn)
-    _set(position, "ply", ply)
-    return position
-
-
 def _parse_sfen_hands(text: str) -> tuple[Hand, Hand]:
     if text == "-":
         return Hand(), Hand()

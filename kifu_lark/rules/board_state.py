@@ -10,10 +10,12 @@ checks, and a move validated before it is made.
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from kifu_lark.model.color import Color
-from kifu_lark.model.hand import Hand, held_hand
+from kifu_lark.model.hand import Hand
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
-from kifu_lark.model.position import Position, played_position
+from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
 from kifu_lark.rules.geometry import (
@@ -32,6 +34,45 @@ from kifu_lark.rules.geometry import (
 from kifu_lark.rules.violations import Violation
 
 _COLORS = (Color.BLACK, Color.WHITE)
+
+_new = object.__new__
+# Position's and Hand's slots' own setters: the frozen classes refuse ``setattr``, and
+# these skip the look-up by name that ``object.__setattr__`` makes for each field.
+_SET_VARIANT: Final[Any] = Position.__dict__["variant"].__set__
+_SET_BOARD: Final[Any] = Position.__dict__["board"].__set__
+_SET_HANDS: Final[Any] = Position.__dict__["hands"].__set__
+_SET_TURN: Final[Any] = Position.__dict__["turn"].__set__
+_SET_PLY: Final[Any] = Position.__dict__["ply"].__set__
+_SET_COUNTS: Final[Any] = Hand.__dict__["counts"].__set__
+
+
+def held_hand(counts: tuple[int, ...]) -> Hand:
+    """A :class:`Hand` of ``counts`` (a tuple in ``HAND_KINDS`` order, each count ≥ 0),
+    without the converter and validator: the engine's hands hold such counts by
+    construction. Equal to ``Hand(counts)``."""
+    hand: Hand = _new(Hand)
+    _SET_COUNTS(hand, counts)
+    return hand
+
+
+def played_position(
+    variant: Variant,
+    board: tuple[Piece | None, ...],
+    hands: tuple[Hand, Hand],
+    turn: Color,
+    ply: int,
+) -> Position:
+    """A :class:`Position` with its fields set as given, without the validators: the
+    engine's boards start from a checked position and its moves only move pieces between
+    squares and hands (the set's counts hold by construction, and ``board`` has the
+    variant's number of squares). Equal to ``Position(...)`` of the same fields."""
+    position: Position = _new(Position)
+    _SET_VARIANT(position, variant)
+    _SET_BOARD(position, board)
+    _SET_HANDS(position, hands)
+    _SET_TURN(position, turn)
+    _SET_PLY(position, ply)
+    return position
 # An undo record: from, to, drop kind, captured code, moved code, in-check flag before, hash.
 _Undo = tuple[int, int, int, int, int, bool | None, int]
 

@@ -33,6 +33,11 @@ def test_positions_default_to_the_main_line(game: Game) -> None:
     assert game.final_position() == pairs[-1][1]
 
 
+@pytest.mark.skipif(
+    kifu_lark.compiled,
+    reason="compiled, record/line.py calls Board.push natively, past the patch; the pure "
+    "pass (PURE_TESTS) counts the same source's pushes",
+)
 def test_positions_play_each_move_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A line of N moves costs N pushes, not N²/2 as position_at per node would."""
     game = kifu_lark.loads("position startpos moves " + " ".join(_SHUFFLE * 10), "usi")
