@@ -10,8 +10,7 @@ take each main-line position packed from the reader's own board as it read the g
 
 The bits are gathered least significant first into a machine integer and flushed 32 bits
 at a time into eight words packed at the end: every code is at most 8 bits, so the integer
-stays below 2 ** 40. The
-module is compiled with mypyc in the compiled build (``_build.py``).
+stays below 2 ** 40. The module is compiled with mypyc in the compiled build (``_build.py``).
 """
 
 from __future__ import annotations

@@ -73,6 +73,8 @@ def played_position(
     _SET_TURN(position, turn)
     _SET_PLY(position, ply)
     return position
+
+
 # An undo record: from, to, drop kind, captured code, moved code, in-check flag before, hash.
 _Undo = tuple[int, int, int, int, int, bool | None, int]
 
