@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 import kifu_lark
 from benchmarks import realistic
-from benchmarks.common import rate
+from benchmarks.common import in_turn, rate
 from kifu_lark.dataset.packing import hcp, packed_sfen
 from kifu_lark.dataset.training import hcpe_records, psv_records
 from kifu_lark.model.game import Game
@@ -43,6 +43,12 @@ def main() -> None:
     # game.positions() is to run at least at the reader's moves/s (issue 34)
     rate("reading the same games (floodgate CSA)", positions, lambda: _read(texts), unit="moves")
     rate("replay alone (game.positions)", positions, replay, unit=unit)
+    reading, replaying = in_turn([lambda: _read(texts), replay])
+    print(
+        f"  game.positions() / reading, timed in turn: x{reading / replaying:.2f} (target: at "
+        "least x1.00)",
+        flush=True,
+    )
     rate("hcp + packed_sfen of replayed positions", 2 * len(replayed), pack, unit=unit)
     rate("hcpe_records (replay + records)", positions, lambda: records(hcpe_records), unit=unit)
     rate("psv_records (replay + records)", positions, lambda: records(psv_records), unit=unit)
