@@ -154,46 +154,37 @@ def _pack(board: Board, tables: _Tables) -> bytes | None:
                 acc >>= 32
                 n -= 32
         file += 1
-    c: i64 = 0
-    while c < 2:
-        held = board.hands[c]
-        hand_codes = tables.hand_codes[c]
-        for k in _HAND_ORDER:
-            count: i64 = held[k]
-            while count > 0:
-                count -= 1
-                value_length = hand_codes[k]
-                acc |= (value_length & 255) << n
-                n += value_length >> 8
-                if n >= 32:
-                    words.append(acc & _WORD)
-                    acc >>= 32
-                    n -= 32
-        c += 1
+    acc, n = _add_pieces(tables.hand_codes[0], board.hands[0], words, acc, n)
+    acc, n = _add_pieces(tables.hand_codes[1], board.hands[1], words, acc, n)
     # A whole set makes the 256 bits; the pieces a handicap left out make up the rest.
     if 32 * len(words) + n < _BITS:
-        n = _add_box(board, tables, words, acc, n)
+        left = _box(board)
+        if min(left) < 0:
+            raise ValueError(f"{tables.name}: more pieces of a kind than a set holds")
+        acc, n = _add_pieces(tables.box_codes, left, words, acc, n)
     if n or len(words) != _BITS // 32:
         raise ValueError(f"{tables.name}: {32 * len(words) + n} bits, where a set makes {_BITS}")
     return _EIGHT_WORDS.pack(*words)
 
 
-def _add_box(board: Board, tables: _Tables, words: list[int], acc: i64, n: i64) -> i64:
-    """Add the box's pieces (those a handicap left out) to ``words`` after ``n`` bits held
-    in ``acc``; returns the bits left over, not in ``words`` (none for a set's 256)."""
-    left = _box(board)
-    if min(left) < 0:
-        raise ValueError(f"{tables.name}: more pieces of a kind than a set holds")
+def _add_pieces(
+    codes: list[int], counts: list[int], words: list[int], acc: i64, n: i64
+) -> tuple[i64, i64]:
+    """Add ``counts[k]`` pieces of each kind code ``k`` (in the engines' hand order), each
+    by its ``codes[k]`` (``value | length << 8``), after the ``n`` bits held in ``acc``,
+    flushing 32 bits into ``words`` as the board's cells do; returns ``acc`` and ``n``."""
     for k in _HAND_ORDER:
-        for _ in range(left[k]):
-            value_length: i64 = tables.box_codes[k]
+        count: i64 = counts[k]
+        value_length: i64 = codes[k]
+        while count > 0:
+            count -= 1
             acc |= (value_length & 255) << n
             n += value_length >> 8
             if n >= 32:
                 words.append(acc & _WORD)
                 acc >>= 32
                 n -= 32
-    return n
+    return acc, n
 
 
 def _box(board: Board) -> list[int]:
