@@ -340,13 +340,14 @@ def whole_record_patterns(
     allows them, so each takes what lark's lexer takes (its first match, none of it given
     back); no other terminal can start where each does. tests/formats/
     equivalence/test_tokens.py checks that the tokens are lark's on every text."""
-    lark = parsing.parser(grammar, transformer=_TAGS)
 
+    # the terminals as the parsers match them, from the parser cache's terminal table: the
+    # usual record is read without loading a parser
     def term(name: str) -> str:
-        return f"(?>{lark.get_terminal(name).pattern.to_regexp()})"
+        return f"(?>{parsing.terminal_pattern(grammar, name)})"
 
     # MOVE_LINE is MOVE_RUN's part, not the parser's terminal
-    move_line = f"(?>{parsing.terminal_pattern(grammar, 'MOVE_LINE')})"
+    move_line = term("MOVE_LINE")
 
     eos = term("_EOS")
     return (
