@@ -128,13 +128,19 @@ def _arrow_table(pa: Any, table: str, columns: dict[str, list[Any]]) -> Any:
         if name in columns
     }
     if table == "positions":
-        # the evaluation struct from its two gathered columns: null where both are
+        # the evaluation struct from its two gathered columns: null where both are. Its
+        # validity bitmap is a boolean array's values (the same bit layout): a ``mask`` would
+        # be inverted by pyarrow.compute, a library as slow to import as a small export runs
         scores, mates = columns["score"], columns["mate"]
-        kind = schema.field("evaluation").type
-        arrays["evaluation"] = pa.StructArray.from_arrays(
-            [pa.array(scores, type=pa.int32()), pa.array(mates, type=pa.int32())],
-            fields=list(kind),
-            mask=pa.array([s is None and m is None for s, m in zip(scores, mates, strict=True)]),
+        valid = pa.array(
+            [s is not None or m is not None for s, m in zip(scores, mates, strict=True)],
+            type=pa.bool_(),
+        )
+        arrays["evaluation"] = pa.StructArray.from_buffers(
+            schema.field("evaluation").type,
+            len(scores),
+            [valid.buffers()[1]],
+            children=[pa.array(scores, type=pa.int32()), pa.array(mates, type=pa.int32())],
         )
     return pa.table({name: arrays[name] for name in schema.names}, schema=schema)
 
