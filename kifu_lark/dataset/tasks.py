@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kifu_lark import tactics
+from kifu_lark.dataset.collector import PausedCollector
 from kifu_lark.dataset.engine_pack import MainLinePacks
 from kifu_lark.dataset.output import (
     ROW_GROUP_ROWS,
@@ -96,6 +97,7 @@ class ExportTask:
         plies = 0
         ticker = Ticker(shard.index)
         with contextlib.ExitStack() as stack:
+            collector = stack.enter_context(PausedCollector())
             positions = (
                 stack.enter_context(positions_part(self.out, self.to, shard.index))
                 if self.positions
@@ -124,6 +126,7 @@ class ExportTask:
                         verdict_columns(game, self.impasse),
                     )
                 ticker.step(len(found), False)
+                collector.step()
                 if positions is not None and tables.position_rows() >= ROW_GROUP_ROWS:
                     positions.write(tables.take_positions())
             if positions is not None and (tables.position_rows() or not positions.writes):
@@ -159,7 +162,7 @@ class ExportTask:
         # records take them rather than replaying the game again (a game whose line does not
         # fit, line_for's None, is replayed).
         packs = MainLinePacks(self.to != "psv")
-        with watch_reads(packs):
+        with watch_reads(packs), PausedCollector() as collector:
             for (source, member), found in _read(shard, self.read):
                 if not isinstance(found, KifuError):
                     found = _not_shogi(found) or found
@@ -198,6 +201,7 @@ class ExportTask:
                     counts["games"] += len(found)
                     counts["records"] += stats.records - written
                 ticker.step(len(found), False)
+                collector.step()
         files = write_training_part(self.out, self.to, shard.index, bytes(train))
         if split is not None:
             files.update(write_training_part(self.out, self.to, shard.index, bytes(test), True))
