@@ -207,9 +207,13 @@ def read_entries(entries: list[Entry], base: str) -> Iterator[tuple[Entry, bytes
         source, member = entries[i]
         if member is None:
             try:
-                yield entries[i], (Path(base) / source).read_bytes()
+                # os.path rather than pathlib: this runs once a file of the archive
+                with open(os.path.join(base, source), "rb") as handle:
+                    content = handle.read()
             except OSError as err:
                 yield entries[i], err
+            else:
+                yield entries[i], content
             i += 1
             continue
         j = i

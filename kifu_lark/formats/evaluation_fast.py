@@ -88,17 +88,35 @@ def _four_texts(value: object) -> bool:
     )
 
 
-class _Fast:
-    """The compiled patterns of the fast path (their texts kept in the parser cache: making
-    them compiles the evaluation grammar)."""
+class _Fields:
+    """The patterns of :func:`fast_fields`: ``csa``, ``key`` and ``move``."""
 
-    def __init__(self) -> None:
-        source = str(Path(__file__).with_name("evaluation_fast.py"))
-        texts = parsing.derived("evaluation-fast", _sources, _four_texts, source)
+    def __init__(self, texts: tuple[str, str, str, str]) -> None:
         self.csa = re.compile(texts[0])
         self.key = re.compile(texts[1])
         self.move = re.compile(texts[2])
-        self.csa_score = re.compile(texts[3])
+
+
+class _Fast:
+    """The compiled patterns of the fast path (their texts kept in the parser cache: making
+    them compiles the evaluation grammar). The score's pattern is compiled at once, the
+    others' (:meth:`fields`) when a line's fields are first asked for: an export that
+    takes scores alone does not compile them."""
+
+    def __init__(self) -> None:
+        source = str(Path(__file__).with_name("evaluation_fast.py"))
+        self.texts: tuple[str, str, str, str] = parsing.derived(
+            "evaluation-fast", _sources, _four_texts, source
+        )
+        self.csa_score = re.compile(self.texts[3])
+        self._fields: _Fields | None = None
+
+    def fields(self) -> _Fields:
+        """The patterns of :func:`fast_fields`, compiled once."""
+        found = self._fields
+        if found is None:
+            found = self._fields = _Fields(self.texts)
+        return found
 
 
 # Final: the compiled build keeps it in a C static (it is read once a move by the export)
@@ -145,7 +163,7 @@ def fast_score(lines: Sequence[str]) -> tuple[bool, int | None]:
 
 
 def _fast_fields(line: str) -> dict[str, Any] | None:
-    fast = _fast()
+    fast = _fast().fields()
     m = fast.csa.fullmatch(line)
     if m is not None:
         fields: dict[str, Any] = {"score": int(m.group("score"))}
