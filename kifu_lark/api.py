@@ -31,7 +31,6 @@ from kifu_lark.formats.registry import (
 )
 from kifu_lark.model.game import Game, Issue
 from kifu_lark.record import check_tree
-from kifu_lark.tactics.annotate import annotated
 from kifu_lark.textio import (
     READING_TOLERANCES,
     Decoded,
@@ -420,6 +419,9 @@ def dumps(
                 format=fmt.name,
                 hint="write KIF, KI2, CSA or JKF",
             )
+
+        # the tactic files load when tactics are first asked for, not with the package
+        from kifu_lark.tactics.annotate import annotated  # noqa: PLC0415
 
         game = annotated(game)
     if is_shogi:

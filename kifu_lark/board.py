@@ -42,7 +42,6 @@ from kifu_lark.model.piece import Piece
 from kifu_lark.model.position import SFEN_HINT, Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import STANDARD, Variant
-from kifu_lark.render.notebook import board_html, board_svg
 from kifu_lark.rules import endings, movegen
 from kifu_lark.rules.board import Board as EngineBoard
 from kifu_lark.rules.board import illegal
@@ -473,14 +472,16 @@ class Board:
         return f"Board.from_sfen({self.sfen()!r})"
 
     def _repr_svg_(self) -> str:
-        """The board as SVG with its last move highlighted, for Jupyter (see
-        :mod:`kifu_lark.render.notebook`)."""
+        """The board as SVG, its last move highlighted, for Jupyter (render.notebook's)."""
+        from kifu_lark.render.notebook import board_svg  # noqa: PLC0415 (loaded on first use)
 
         return board_svg(self)
 
     def _repr_html_(self) -> str:
         """The record viewer of the board's moves, opened at its position, for Jupyter
         (a notebook shows this rather than the SVG; see :mod:`kifu_lark.render.notebook`)."""
+        from kifu_lark.render.notebook import board_html  # noqa: PLC0415 (as _repr_svg_)
+
         return board_html(self)
 
 
@@ -497,4 +498,3 @@ def _square(text: str) -> Square:
     if len(text) == 2 and text.isdigit():
         return Square(int(text[0]), int(text[1]))
     return Square.from_usi(text)
-

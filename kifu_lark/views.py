@@ -16,8 +16,8 @@ from kifu_lark.formats.move_text import check_notation
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game
 from kifu_lark.model.node import Node
+from kifu_lark.model.position import Position
 from kifu_lark.model.views import Views, install
-from kifu_lark.render.notebook import game_html, game_picture, position_svg
 
 __all__ = ["install_views"]
 
@@ -25,6 +25,28 @@ __all__ = ["install_views"]
 def _move_texts(game: Game, nodes: list[Node], notation: str, marks: str) -> list[str]:
     """``Game.move_texts``' replay: the texts of a path of ``game``'s tree."""
     return line_texts(game.start, nodes, check_notation(notation, marks), marks)
+
+
+# The pictures' modules load when a picture is first asked for, not with the package: a
+# program that reads and converts records never draws one.
+
+
+def _game_svg(game: Game) -> str:
+    from kifu_lark.render.notebook import game_picture  # noqa: PLC0415 (see above)
+
+    return game_picture(game)
+
+
+def _game_html(game: Game) -> str:
+    from kifu_lark.render.notebook import game_html  # noqa: PLC0415 (see above)
+
+    return game_html(game)
+
+
+def _position_svg(position: Position) -> str:
+    from kifu_lark.render.notebook import position_svg  # noqa: PLC0415 (see above)
+
+    return position_svg(position)
 
 
 def _tactics(game: Game, line: Node | None) -> list[tuple[Node, Color, str, str]]:
@@ -46,9 +68,9 @@ def install_views() -> None:
             read_evaluation=node_evaluation,
             write_evaluation=set_evaluation,
             resolve_pv=resolve_pv,
-            game_svg=game_picture,
-            game_html=game_html,
-            position_svg=position_svg,
+            game_svg=_game_svg,
+            game_html=_game_html,
+            position_svg=_position_svg,
             tactics=_tactics,
         )
     )

@@ -4,6 +4,7 @@ says ``mainline_only=True``, ``format=…``, ``resume=True``; the command line s
 
 from __future__ import annotations
 
+import argparse
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -142,3 +143,32 @@ def test_a_setting_is_worded_by_each_command_s_own_options() -> None:
     )
     assert "--engine dask" == convert(Setting("engine", "dask"))  # export's option
     assert "--no-such-thing" == convert(Setting("no_such_thing", True))
+
+
+@pytest.mark.parametrize("command", ["convert", "export", "validate", "tactics"])
+def test_a_command_built_alone_words_settings_as_with_every_command(command: str) -> None:
+    """A run builds its own command's parser alone (``main`` passes the command's name);
+    the other commands' options, which word a setting it has none for, are built when one
+    is asked for, and say the same."""
+    settings = [
+        Setting("overwrite", True, writing=True),
+        Setting("format"),
+        Setting("format", writing=True),
+        Setting("encoding", "utf-8", writing=True),
+        Setting("engine", "dask"),
+        Setting("tolerate", ("two_pawns",)),
+        Setting("mainline_only", True),
+        Setting("no_such_thing", True),
+    ]
+    argv = {
+        "convert": ["convert", "x"],
+        "export": ["export", "x", "-o", "y"],
+        "validate": ["validate", "x"],
+        "tactics": ["tactics", "x"],
+    }[command]
+    every = build_parser().parse_args(argv).words
+    alone_parser = build_parser(command)
+    commands = [a for a in alone_parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert [command] == list(commands[0].choices)
+    alone = alone_parser.parse_args(argv).words
+    assert [every(s) for s in settings] == [alone(s) for s in settings]

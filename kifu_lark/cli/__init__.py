@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import importlib
 import signal
 import sys
@@ -74,12 +75,38 @@ def _interrupted_line(stop: KeyboardInterrupt, hint: str | None) -> tuple[str, i
     return line + (f" ({hint})" if hint else ""), 128 + signum
 
 
-def _modules() -> list[ModuleType]:
-    return [importlib.import_module(f"kifu_lark.cli.{name}") for name in COMMANDS]
+def _add_commands(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], names: Sequence[str]
+) -> dict[str, argparse.ArgumentParser]:
+    """The sub-commands ``names`` added to ``sub``, by name (each command's module is
+    imported here)."""
+    children: dict[str, argparse.ArgumentParser] = {}
+    for name in names:
+        module: ModuleType = importlib.import_module(f"kifu_lark.cli.{name}")
+        child = sub.add_parser(
+            module.NAME,
+            help=module.HELP,
+            description=module.HELP,
+            epilog=getattr(module, "EPILOG", None),
+        )
+        module.configure(child)
+        child.set_defaults(
+            run=module.run, interrupted_hint=getattr(module, "INTERRUPTED_HINT", None)
+        )
+        children[name] = child
+    return children
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command."""
+def _other_commands(name: str) -> list[argparse.ArgumentParser]:
+    """Every command's parser but ``name``'s, built for :class:`OptionWords`."""
+    sub = argparse.ArgumentParser(prog="kifu-lark").add_subparsers()
+    return [child for other, child in _add_commands(sub, COMMANDS).items() if other != name]
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every sub-command; with ``command`` (one of
+    :data:`COMMANDS`), with that one alone, which is all a run of it parses: the other
+    commands' modules are not imported unless a message names one of their options."""
 
     parser = argparse.ArgumentParser(
         prog="kifu-lark",
@@ -91,30 +118,21 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"kifu-lark {__version__} ({'compiled' if compiled else 'pure Python'})",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    children = []
-    for module in _modules():
-        child = sub.add_parser(
-            module.NAME,
-            help=module.HELP,
-            description=module.HELP,
-            epilog=getattr(module, "EPILOG", None),
-        )
-        module.configure(child)
-        child.set_defaults(
-            run=module.run, interrupted_hint=getattr(module, "INTERRUPTED_HINT", None)
-        )
-        children.append(child)
-    # The library's messages name settings in Python's words; each command says its options.
-    for child in children:
-        child.set_defaults(words=OptionWords(child, (c for c in children if c is not child)))
+    names = (command,) if command in COMMANDS else COMMANDS
+    children = _add_commands(sub, names)
+    # The library's messages name settings in Python's words; each command says its options
+    # (another command's when it has none for a setting).
+    for name, child in children.items():
+        child.set_defaults(words=OptionWords(child, functools.partial(_other_commands, name)))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``kifu-lark``; returns the exit status."""
-    parser = build_parser()
+    args_given = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(args_given[0] if args_given else None)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(args_given)
     except SystemExit as exit_:
         return int(exit_.code or 0)
     if not getattr(args, "run", None):

@@ -52,17 +52,32 @@ class OptionWords:
     when written): each as the option of this command that sets it, else another command's.
 
     Attributes:
-        own, others: option dest → (long flag, metavar, takes a value), of this command
-            and of the other commands.
+        own: option dest → (long flag, metavar, takes a value), of this command.
     """
 
-    def __init__(self, own: argparse.ArgumentParser, others: Iterable[argparse.ArgumentParser]):
+    def __init__(
+        self,
+        own: argparse.ArgumentParser,
+        others: Callable[[], Iterable[argparse.ArgumentParser]],
+    ):
+        """``others`` gives the other commands' parsers when a setting is not this
+        command's own (a run that words no such setting never builds them)."""
         self.own = _options_of([own])
-        self.others = _options_of(others)
+        self._others = others
+        self._others_options: dict[str, tuple[str, str, bool]] | None = None
+
+    @property
+    def others(self) -> dict[str, tuple[str, str, bool]]:
+        """Option dest → (long flag, metavar, takes a value), of the other commands."""
+        if self._others_options is None:
+            self._others_options = _options_of(self._others())
+        return self._others_options
 
     def __call__(self, setting: Setting) -> str:
         dests = (*_DESTS.get((setting.keyword, setting.writing), ()), setting.keyword)
-        found = next((t[d] for t in (self.own, self.others) for d in dests if d in t), None)
+        found = next((self.own[d] for d in dests if d in self.own), None)
+        if found is None:
+            found = next((self.others[d] for d in dests if d in self.others), None)
         flag, metavar, takes_value = found or (
             "--" + setting.keyword.replace("_", "-"),
             setting.keyword.upper(),

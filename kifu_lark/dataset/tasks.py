@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kifu_lark import tactics
 from kifu_lark.dataset.collector import PausedCollector
 from kifu_lark.dataset.engine_pack import MainLinePacks
 from kifu_lark.dataset.output import (
@@ -231,6 +230,8 @@ class ExportTask:
     def _tactics(self, game: Game) -> list[dict[str, Any]] | None:
         if not self.tactics:
             return None
+        # the tactic files load in an export that asks for them, not in every export
+        from kifu_lark.tactics import find  # noqa: PLC0415
 
         return [
             {
@@ -239,7 +240,7 @@ class ExportTask:
                 "name": f.name,
                 "ply": f.ply,
             }
-            for f in tactics.find(game)
+            for f in find(game)
         ]
 
 
