@@ -2,6 +2,6 @@
 
 import sys
 
-from kifu_lark.cli import main
+from kifu_lark.cli import console
 
-sys.exit(main())
+sys.exit(console())

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gc
 import importlib
 import signal
 import sys
@@ -161,5 +162,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def console() -> int:
+    """The ``kifu-lark`` command and ``python -m kifu_lark``: :func:`main` on ``sys.argv``,
+    its exit status returned for ``sys.exit``.
+
+    The objects left at the end are frozen (``gc.freeze``) so that the interpreter's last
+    full collection, as the process exits, does not go over every one of them: a run has
+    closed every file it wrote by then (each written to a temporary name and renamed, in a
+    ``with`` block), so that pass would only free memory the process is giving back. Exit
+    handlers still run. :func:`main` itself, which tests and programs call in their own
+    process, freezes nothing.
+    """
+    status = main()
+    gc.freeze()
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(console())

@@ -56,3 +56,26 @@ def test_asking_for_tactics_in_an_export_loads_them(tmp_path: Path) -> None:
     status, modules = _imported(["export", record, "-o", str(tmp_path / "out"), "--tactics"])
     assert 0 == status
     assert "kifu_lark.tactics" in modules
+
+
+_EXIT_CHILD = """
+import gc, io, json, sys, contextlib
+from kifu_lark.cli import console, main
+with contextlib.redirect_stdout(io.StringIO()):
+    by_main = main(["formats"])
+    frozen_by_main = gc.get_freeze_count()
+    sys.argv = ["kifu-lark", "formats"]
+    by_console = console()
+print(json.dumps([by_main, frozen_by_main, by_console, gc.get_freeze_count()]))
+"""
+
+
+def test_the_command_freezes_what_is_left_at_its_end_and_main_does_not() -> None:
+    """``kifu-lark`` (``console``) leaves the interpreter's last collection nothing to go
+    over; ``main``, which programs and tests call in their own process, freezes nothing."""
+    done = subprocess.run(
+        [sys.executable, "-c", _EXIT_CHILD], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    by_main, frozen_by_main, by_console, frozen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (0, 0, 0) == (by_main, frozen_by_main, by_console)
+    assert frozen > 0
