@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import fnmatch
+import functools
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -64,14 +65,11 @@ class OptionWords:
         command's own (a run that words no such setting never builds them)."""
         self.own = _options_of([own])
         self._others = others
-        self._others_options: dict[str, tuple[str, str, bool]] | None = None
 
-    @property
+    @functools.cached_property
     def others(self) -> dict[str, tuple[str, str, bool]]:
         """Option dest → (long flag, metavar, takes a value), of the other commands."""
-        if self._others_options is None:
-            self._others_options = _options_of(self._others())
-        return self._others_options
+        return _options_of(self._others())
 
     def __call__(self, setting: Setting) -> str:
         dests = (*_DESTS.get((setting.keyword, setting.writing), ()), setting.keyword)
