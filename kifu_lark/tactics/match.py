@@ -8,8 +8,6 @@ conditions and pattern already fit the move.
 
 from __future__ import annotations
 
-from typing import Final
-
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.piece import HAND_KINDS
@@ -28,11 +26,6 @@ _COLORS = (Color.BLACK, Color.WHITE)
 _HAND_CODES = tuple(KIND_CODE[kind] for kind in HAND_KINDS)
 
 
-_FIELDS = ("side", "category", "name", "ply", "node", "parents", "squares", "targets", "clauses")
-_NEW: Final = object.__new__
-_SETTERS: Final = tuple(Found.__dict__[name].__set__ for name in _FIELDS)
-
-
 def found(
     side: Color,
     category: str,
@@ -44,20 +37,21 @@ def found(
     targets: tuple[Square, ...] = (),
     clauses: tuple[str, ...] = (),
 ) -> Found:
-    """``Found(side, category, …)``, each field set through its slot: the matcher makes one
-    for every tactic and note it finds, and the class's own frozen ``__init__`` looks each
-    field's slot up by name. The class has no validator or converter to skip."""
-    made: Found = _NEW(Found)
-    sets = _SETTERS
-    sets[0](made, side)
-    sets[1](made, category)
-    sets[2](made, name)
-    sets[3](made, ply)
-    sets[4](made, node)
-    sets[5](made, parents)
-    sets[6](made, squares)
-    sets[7](made, targets)
-    sets[8](made, clauses)
+    """``Found(side, category, …)``, each field set in its slot by ``object.__setattr__``:
+    the matcher makes one for every tactic and note it finds, and the class's own frozen
+    ``__init__`` goes through a bound method-wrapper per field. Its slots are all there is
+    to set (no validator, converter or ``__attrs_post_init__``; tests/tactics/test_found.py
+    holds the two alike)."""
+    made: Found = object.__new__(Found)
+    object.__setattr__(made, "side", side)
+    object.__setattr__(made, "category", category)
+    object.__setattr__(made, "name", name)
+    object.__setattr__(made, "ply", ply)
+    object.__setattr__(made, "node", node)
+    object.__setattr__(made, "parents", parents)
+    object.__setattr__(made, "squares", squares)
+    object.__setattr__(made, "targets", targets)
+    object.__setattr__(made, "clauses", clauses)
     return made
 
 
