@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import random
+import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -62,14 +63,32 @@ def in_turn(
     """The best time of each of ``runs``, timed in turn (``a b a b …``), so that a busy
     machine slows each about alike and their ratio holds better than timed apart.
     ``clock=time.process_time`` counts this process's CPU time instead of wall time."""
+    return rounds_in_turn(runs, repeat, clock)[0]
+
+
+def rounds_in_turn(
+    runs: list[Callable[[], object]],
+    repeat: int = 5,
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[list[float], list[float]]:
+    """As :func:`in_turn`, and the median over the rounds of each run's time over the first
+    run's in the same round (1.0 for the first). The best times of two runs may come from
+    rounds far apart, when a shared machine's speed drifts; a round's runs follow each
+    other, so its ratio is steadier."""
     best = [float("inf")] * len(runs)
+    ratios: list[list[float]] = [[] for _ in runs]
     for _ in range(repeat):
+        times = []
         for i, run in enumerate(runs):
             gc.collect()
             started = clock()
             run()
-            best[i] = min(best[i], clock() - started)
-    return best
+            took = clock() - started
+            best[i] = min(best[i], took)
+            times.append(took)
+        for i, took in enumerate(times):
+            ratios[i].append(took / times[0] if times[0] > 0 else float("inf"))
+    return best, [statistics.median(r) for r in ratios]
 
 
 def corpus_folder() -> Path | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import kifu_lark
-from benchmarks import bench_shapes, instructions, realistic, shapes
+from benchmarks import bench_shapes, common, instructions, realistic, shapes
 from benchmarks.__main__ import main
 
 needs_valgrind = pytest.mark.skipif(
@@ -166,3 +166,26 @@ def test_shapes_fails_when_a_shape_is_over_the_bar(
     counted(int(plain * (shapes.BAR - 0.1)))
     assert 0 == instructions.main(["--shapes", "--only", "csa-v30", "--records", "1"])
     assert "over the bar of 1.25x: none" in capsys.readouterr().out
+
+
+def test_rounds_in_turn_gives_best_times_and_the_median_round_ratio() -> None:
+    """Each run's best time, and the median over rounds of its time over the first run's in
+    the same round: a round where the machine ran slow for both moves neither figure."""
+    # per round, the time each of the two runs takes: a steady 1:1.5, one slow round
+    # (both x3), and one round where only the second run was disturbed
+    took = iter([1.0, 1.5, 3.0, 4.5, 1.0, 2.5, 1.2, 1.8, 1.1, 1.65])
+    now = [0.0]
+    calls: list[str] = []
+
+    def clock() -> float:
+        return now[0]
+
+    def run(name: str) -> None:
+        calls.append(name)
+        now[0] += next(took)
+
+    best, ratios = common.rounds_in_turn([lambda: run("a"), lambda: run("b")], 5, clock)
+    assert "ababababab" == "".join(calls)
+    assert best == pytest.approx([1.0, 1.5])
+    assert ratios == pytest.approx([1.0, 1.5])
+    assert common.in_turn([lambda: None], 2, lambda: 0.0) == [0.0]
