@@ -101,7 +101,7 @@ def _add_commands(
 def _other_commands(name: str) -> list[argparse.ArgumentParser]:
     """Every command's parser but ``name``'s, built for :class:`OptionWords`."""
     sub = argparse.ArgumentParser(prog="kifu-lark").add_subparsers()
-    return [child for other, child in _add_commands(sub, COMMANDS).items() if other != name]
+    return list(_add_commands(sub, [other for other in COMMANDS if other != name]).values())
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
