@@ -32,10 +32,12 @@ from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import SET_HINT, Position
 from kifu_lark.model.variant import board_variant
 
-# The cells of a rank's text (``v香v桂v銀v金v玉v金v銀v桂v香``): diagrams repeat the ranks of the
-# usual start, and cutting a rank into pieces is most of the work of reading a diagram. Bounded
-# (see engine.memo).
-_ROWS: dict[str, tuple[Piece | None, ...]] = {}
+# A rank's line (``|v香v桂v銀v金v玉v金v銀v桂v香|一``) → its cells' pieces and the index of its
+# numeral (-1 without one): diagrams repeat the ranks of the usual start and their empty ranks,
+# and matching a rank and cutting it into pieces is most of the work of reading a diagram.
+# Bounded (see engine.memo).
+_Row = tuple[tuple[Piece | None, ...], int]
+_ROWS: dict[str, _Row] = {}
 _ROWS_KEPT = 4096
 #: The token types :meth:`DiagramReader.add` takes besides the ``board`` tree, as a grammar
 #: that imports them names them: a reader asks it only for these (it is not compiled, and a
@@ -160,21 +162,26 @@ class DiagramReader:
             assert isinstance(token, Token)
             if not token.type.endswith("RANK_LINE"):
                 continue
-            m = rank_re.match(token)
-            assert m is not None
-            text = m["bod_cells"]
-            cells = _ROWS.get(text)
-            if cells is None:
-                cells = remember(_ROWS, text, _row_cells(text), _ROWS_KEPT)
+            row = _ROWS.get(token)
+            if row is None:
+                m = rank_re.match(token)
+                assert m is not None
+                numeral = m["bod_rank"]
+                found = (
+                    _row_cells(m["bod_cells"]),
+                    -1 if numeral is None else KANJI_DIGITS.index(numeral),
+                )
+                row = remember(_ROWS, str(token), found, _ROWS_KEPT)
+            cells, numbered = row
             if rows and len(cells) != len(rows[0]):
                 raise self._error(
                     f"rank {len(rows) + 1} has {len(cells)} squares, rank 1 has {len(rows[0])}",
                     token,
                     "every rank holds one cell a file: a piece (v for gote's) or ・ when empty",
                 )
-            if m["bod_rank"] is not None and KANJI_DIGITS.index(m["bod_rank"]) != len(rows):
+            if numbered >= 0 and numbered != len(rows):
                 raise self._error(
-                    f"rank {m['bod_rank']} stands where rank {len(rows) + 1} belongs",
+                    f"rank {KANJI_DIGITS[numbered]} stands where rank {len(rows) + 1} belongs",
                     token,
                     "ranks run 一 to 九 from the top, one line each: check for a missing line",
                 )

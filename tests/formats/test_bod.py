@@ -151,3 +151,35 @@ def test_a_rank_is_cut_into_the_cells_bod_cell_reads() -> None:
         ]
         assert expected == read
     assert len(expected) == 6 * len(names)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "line"),
+    [
+        (KINGS.replace("|七", "|六", 1), "rank 六 stands where rank 7 belongs", 9),
+        (
+            KINGS.replace("| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n", "", 1),
+            "rank 七 stands where rank 6 belongs",
+            8,
+        ),
+        (KINGS.replace(" ・|五", "|五", 1), "rank 5 has 8 squares, rank 1 has 9", 7),
+    ],
+)
+def test_a_rank_reads_alike_from_a_fresh_table_and_a_filled_one(
+    text: str, message: str, line: int
+) -> None:
+    """A rank's line is matched once and kept (its cells and numeral): read again from the
+    table, a misplaced or short rank fails with the same message at the same line, and a
+    good diagram gives the same position."""
+    from kifu_lark.formats import diagram
+
+    errors = []
+    positions = []
+    diagram._ROWS.clear()
+    for _ in range(2):
+        with pytest.raises(InvalidRecordError) as info:
+            kifu_lark.loads(text, "bod")
+        errors.append((info.value.message, info.value.line))
+        positions.append(kifu_lark.loads(KINGS, "bod").start)
+    assert errors[0] == errors[1] == (message, line)
+    assert positions[0] == positions[1] == Position.from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1")

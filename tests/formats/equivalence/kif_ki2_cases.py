@@ -172,6 +172,11 @@ _KIF_TRICKY = (
     "  10 同 銀(31)+\n",
     "   3 ２二角成(88) ( 0:05/00:00:21)+ \n",
     "   1 ７六歩(77:12)\n",
+    # diagram ranks: a prefix before no piece, a frame in a cell's place, a numeral and blanks
+    "|v香+歩^金 ・v|一 \n",
+    "|v香 歩|十\n",
+    "| ・ ・ ・||\n",
+    "  | ・V杏 と|九\u3000\r\n",
 )
 
 # Pieces of move lines, right and wrong, so that drawn lines reach the places where a
@@ -229,7 +234,7 @@ KIF_CASE = Case(
     reader_cut=reader_internals.kif_block_lines,
     row_cut=None,
     marked=("MOVES_BLOCK", "HEAD_BLOCK"),
-    marked_groups=("PLY_LINE",),
+    marked_groups=("PLY_LINE", "bod__RANK_LINE"),
     starts="\n",
     kin=(),
     tricky=_KIF_TRICKY,
@@ -327,7 +332,7 @@ KI2_CASE = Case(
     reader_cut=None,
     row_cut=None,
     marked=("MOVES_BLOCK", "HEAD_BLOCK"),
-    marked_groups=(),
+    marked_groups=("bod__RANK_LINE",),
     starts="\n",
     kin=(),
     tricky=("▲７六歩△３四歩▲２六歩\n", "   ▲２六歩　\r\n", "▲５二金右上成    △同　玉\n"),
