@@ -267,8 +267,10 @@ def over_the_set(
         base = unpromoted[kind]
         held[base] = held.get(base, 0) - n
     for hand in hands:
-        for kind, n in hand.items():
-            held[kind] = held.get(kind, 0) - n
+        # the counts in HAND_KINDS order, read directly: Hand.items is a generator
+        for kind, n in zip(HAND_KINDS, hand.counts, strict=True):
+            if n:
+                held[kind] = held.get(kind, 0) - n
     for kind, left in held.items():
         if left < 0:
             have = piece_set(variant).get(kind, 0)

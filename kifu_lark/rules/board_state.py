@@ -75,6 +75,23 @@ def played_position(
     return position
 
 
+#: The engine code of each kind of ``HAND_KINDS``, in that order (a hand's ``counts``).
+_HAND_KIND_CODES: Final[tuple[int, ...]] = tuple(KIND_CODE[kind] for kind in HAND_KINDS)
+# The engine codes of the pieces set up lately, by identity: id(piece) → (piece, code). The
+# model's pieces are a few shared instances a table (each reader's cells, SFEN's letters), and
+# a piece's code from its kind and colour is two attribute look-ups on an attrs class and a
+# look-up by kind. An entry holds its piece, so the id is not reused; bounded.
+_PIECE_CODES: dict[int, tuple[Piece, int]] = {}
+_PIECE_CODES_KEPT: Final = 256
+
+
+def _remember_code(piece: Piece, code: int) -> None:
+    """Keep ``piece``'s engine ``code`` in the table of :meth:`BoardState._place`."""
+    if len(_PIECE_CODES) >= _PIECE_CODES_KEPT:
+        _PIECE_CODES.clear()
+    _PIECE_CODES[id(piece)] = (piece, code)
+
+
 # An undo record: from, to, drop kind, captured code, moved code, in-check flag before, hash.
 _Undo = tuple[int, int, int, int, int, bool | None, int]
 
@@ -152,20 +169,27 @@ class BoardState:
         files = position.variant.files
         # position.board runs rank by rank from file 1: the index is computed rather than
         # built through Square objects (every reader sets up a board per record).
+        codes = _PIECE_CODES
         for n, piece in enumerate(position.board):
             if piece is None:
                 continue
-            code = piece_code(piece)
+            known = codes.get(id(piece))
+            if known is not None and known[0] is piece:
+                code = known[1]
+            else:
+                code = piece_code(piece)
+                _remember_code(piece, code)
             i = g.idx(n % files + 1, n // files + 1)
             board.cells[i] = code
             board.hash ^= g.zobrist[i][code]
             if code & 15 == KING:
                 board.kings[code >> 4] = i
         for c, hand in enumerate(position.hands):
-            for kind, n in hand.items():
-                k = KIND_CODE[kind]
-                board.hands[c][k] = n
-                board.hash ^= g.zobrist_hand[c][k][n]
+            # the counts in HAND_KINDS order, read directly: Hand.items is a generator
+            for k, n in zip(_HAND_KIND_CODES, hand.counts, strict=True):
+                if n:
+                    board.hands[c][k] = n
+                    board.hash ^= g.zobrist_hand[c][k][n]
         board.turn = 0 if position.turn is Color.BLACK else 1
         if board.turn:
             board.hash ^= g.zobrist_turn
