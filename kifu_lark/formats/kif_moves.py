@@ -25,7 +25,7 @@ from kifu_lark.errors import InvalidRecordError, KifuError
 from kifu_lark.formats import engine
 from kifu_lark.formats.engine import parsing
 from kifu_lark.formats.engine.memo import remember
-from kifu_lark.formats.japanese import PIECE_NAMES, comment_text, digit_value, read_special
+from kifu_lark.formats.japanese import PIECE_NAMES, digit_value, read_special
 from kifu_lark.model.game import Issue
 from kifu_lark.model.node import Node
 from kifu_lark.model.piece import PieceKind
@@ -123,7 +123,7 @@ class MoveBlock:
                         other = pieces[i + 6]
                         assert other is not None
                         if other[0] == "*":
-                            builder.comment(comment_text(other))
+                            builder.comment(line_comment(other))
                         else:
                             builder.node.bookmark = other.rstrip("\r\n")[1:]
                         line += 1
@@ -372,6 +372,16 @@ def _after_move_walked() -> str:
         parsing.rest_of_line(parsing.terminal_regex(GRAMMAR, name).pattern)
         for name in _AFTER_MOVE
     )
+
+
+def line_comment(line: str) -> str:
+    """``comment_text`` of a comment line the walk cut (``*``, then no line break, then
+    ``\n``), in one slice: ``comment_text`` strips the line and then slices it, two copies
+    of a line that engines' analyses make long."""
+    end = len(line) - 1  # the line break
+    while end > 1 and line[end - 1] == "\r":
+        end -= 1
+    return line[1:end]
 
 
 @functools.cache

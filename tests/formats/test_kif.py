@@ -6,6 +6,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import kifu_lark
 from kifu_lark.errors import (
@@ -438,3 +440,18 @@ def test_the_walk_finds_where_each_line_of_a_block_starts() -> None:
         for i in range(0, len(offsets), 3):
             assert offsets[i] == some.at(block.line + i)
             assert offsets[i] == some.at(block.line + i)  # asked again: the same line
+
+
+@given(st.text(alphabet=st.sampled_from("*&a解析 \t\r\u3000"), max_size=12))
+def test_a_comment_line_cut_by_the_walk_reads_as_comment_text(body: str) -> None:
+    """The move block's walk takes a ``*`` line's comment in one slice: what
+    ``comment_text`` gives of the same line, whatever carriage returns end it."""
+    from kifu_lark.formats.japanese import comment_text
+    from kifu_lark.formats.kif_moves import line_comment
+
+    line = "*" + body + "\n"
+    assert line_comment(line) == comment_text(line)
+    if "\r" not in body:  # (a reader takes a lone CR for a line break)
+        text = "手数----指手---------消費時間--\n   1 ７六歩(77)\n" + line
+        game = kifu_lark.loads(text, "kif")
+        assert list(game.mainline()[0].comments) == [comment_text(line)]
