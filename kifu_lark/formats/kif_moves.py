@@ -375,9 +375,9 @@ def _after_move_walked() -> str:
 
 
 def line_comment(line: str) -> str:
-    """``comment_text`` of a comment line the walk cut (``*``, then no line break, then
-    ``\n``), in one slice: ``comment_text`` strips the line and then slices it, two copies
-    of a line that engines' analyses make long."""
+    """``comment_text`` of a comment line the walk cut (``*``, then no line feed, then a line
+    feed), in one slice: ``comment_text`` strips the line and then slices it, two copies of a
+    line that engines' analyses make long."""
     end = len(line) - 1  # the line break
     while end > 1 and line[end - 1] == "\r":
         end -= 1
