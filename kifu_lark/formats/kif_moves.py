@@ -131,10 +131,14 @@ class MoveBlock:
                         continue
                     special = pieces[i + 2]
                     if depth + 1 >= _COUNTED or number != _PLY_TEXTS[depth + 1]:
-                        ply = int(number)  # a number written otherwise, or out of sequence
-                        if ply != depth + 1 and ply != depth + 1 + offset:
-                            m = _line_match(block, starts.at(line))
-                            self._out_of_sequence(builder, ply, depth, offset, m, line)
+                        # numbered on from a diagram's move number (手数＝N), written
+                        # otherwise, or out of sequence
+                        at = depth + 1 + offset
+                        if not 0 < at < _COUNTED or number != _PLY_TEXTS[at]:
+                            ply = int(number)
+                            if ply != depth + 1 and ply != at:
+                                m = _line_match(block, starts.at(line))
+                                self._out_of_sequence(builder, ply, depth, offset, m, line)
                     try:
                         if special is not None:
                             kind, word = read_special(special)

@@ -455,3 +455,34 @@ def test_a_comment_line_cut_by_the_walk_reads_as_comment_text(body: str) -> None
         text = "手数----指手---------消費時間--\n   1 ７六歩(77)\n" + line
         game = kifu_lark.loads(text, "kif")
         assert list(game.mainline()[0].comments) == [comment_text(line)]
+
+
+_DIAGRAM_AT_20 = (
+    kifu_lark.dumps(kifu_lark.loads("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1", "usi"), "kif").split(
+        "手数----"
+    )[0]
+    + "手数＝20\n手数----指手---------消費時間--\n"
+)
+
+
+@pytest.mark.parametrize(("first", "second"), [(21, 22), (1, 2)])
+def test_moves_after_a_diagrams_move_number_read_numbered_either_way(
+    first: int, second: int
+) -> None:
+    """After 手数＝20 the moves may be numbered on from it (21, 22, as Kifu for Windows
+    writes them) or from 1: both read, without a warning."""
+    text = _DIAGRAM_AT_20 + f"{first:>4} １九金打\n{second:>4} ４一玉(51)\n"
+    game = kifu_lark.loads(text, "kif")
+    assert ["G*1i", "5a4a"] == [n.move.usi() for n in game.mainline() if n.move is not None]
+    assert [] == list(game.warnings)
+
+
+@pytest.mark.parametrize("second", [23, 3, 20])
+def test_a_number_that_follows_neither_count_after_a_diagram_is_refused(second: int) -> None:
+    """After 手数＝20 and move 21, a number that is neither the next of the line (22, or 2)
+    nor the one before repeated is a ``BAD_MOVE_NUMBER`` error on its line."""
+    text = _DIAGRAM_AT_20 + f"  21 １九金打\n{second:>4} ４一玉(51)\n"
+    with pytest.raises(InvalidRecordError) as caught:
+        kifu_lark.loads(text, "kif")
+    assert "BAD_MOVE_NUMBER" == caught.value.code
+    assert text.count("\n") == caught.value.line
