@@ -96,3 +96,15 @@ def test_any_key_reads_back_or_is_refused(key: str) -> None:
     assume(not _standard(key))
     for fmt in WRITERS:
         assert _outcome(key, fmt) in ("same", "refused", "left out, said"), (fmt, key)
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+def test_the_rotated_flag_with_a_value_is_a_header(fmt: str) -> None:
+    """盤面回転 with no value is Kifu for Windows' display flag (its own line in KIF, KI2 and
+    BOD); with a value it is an ordinary header, written and read back as one, not the flag
+    with its value lost (hypothesis found the key)."""
+    assert "same" == _outcome("盤面回転", fmt)
+    game = kifu_lark.loads("position startpos moves 7g7f", "usi")
+    game.headers = Headers([("盤面回転", "")])
+    back = kifu_lark.loads(kifu_lark.dumps(game, fmt), fmt)
+    assert [("盤面回転", "")] == back.headers.entries

@@ -83,8 +83,9 @@ def write_bod(game: Game, options: WriteOptions) -> str:
     start comments."""
     position = game.final_position()
     entries = game.headers.entries
-    lines = [write_header(k, v, fmt="bod") for k, v in entries if k != ROTATED]
-    if ROTATED in game.headers:
+    # the display flag (盤面回転 with no value) is its own line; a value makes it a header
+    lines = [write_header(k, v, fmt="bod") for k, v in entries if (k, v) != (ROTATED, "")]
+    if (ROTATED, "") in entries:
         lines.append(ROTATED)
     lines += write_diagram(position)
     lines += [write_comment(c, "bod") for c in game.root.comments]

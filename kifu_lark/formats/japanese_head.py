@@ -298,7 +298,9 @@ def write_header_section(
             block += write_diagram(start, handicap)
     else:
         block = write_diagram(start, handicap)
-    if ROTATED in headers:  # the display flag, written where Kifu for Windows reads it
+    # the display flag (盤面回転 with no value: a value makes it a header), written where
+    # Kifu for Windows reads it
+    if (ROTATED, "") in headers.entries:
         block = [ROTATED, *block]
     declared = encoding is not None and encoding != "cp932"
     lines: list[str] = [encoding_declaration(encoding)] if declared and encoding else []
@@ -310,7 +312,7 @@ def write_header_section(
             placed = True
         if key == "#" and declaration(f"#{value}\n"):
             continue  # syntax, not a header: the declaration written is the one above
-        if key == ROTATED:
+        if key == ROTATED and value == "":
             continue  # written with the diagram
         lines.append(write_header(key, value, handicap, fmt))
     if not placed:
