@@ -4,6 +4,7 @@ each piece's engine code by identity stays right and bounded."""
 
 from __future__ import annotations
 
+import attrs
 from hypothesis import given, settings
 
 import kifu_lark
@@ -44,18 +45,18 @@ def _placed(position: Position) -> tuple[object, ...]:
     return _engine(board)
 
 
+def _with_new_pieces(position: Position) -> Position:
+    """``position`` with each piece a new instance (one the table of codes has not seen)."""
+    board = tuple(None if p is None else Piece(p.kind, p.color) for p in position.board)
+    return attrs.evolve(position, board=board)
+
+
 @settings(max_examples=60)
 @given(positions())
 def test_a_board_is_set_up_as_its_pieces_say(position: Position) -> None:
     """From the position as drawn, and from copies of it whose pieces are new instances (the
     table has not seen them) or the SFEN reader's: the same engine state, placed or not."""
-    fresh = Position(
-        position.variant,
-        tuple(None if p is None else Piece(p.kind, p.color) for p in position.board),
-        position.hands,
-        position.turn,
-        position.ply,
-    )
+    fresh = _with_new_pieces(position)
     again = Position.from_sfen(position.sfen())
     expected = _placed(position)
     for made in (position, fresh, again, fresh):
@@ -68,14 +69,7 @@ def test_the_table_of_piece_codes_stays_bounded_and_right() -> None:
     start = Position.initial()
     expected = _engine(Board.from_position(start))
     for _ in range(3 * board_state._PIECE_CODES_KEPT // 40 + 2):
-        copy = Position(
-            start.variant,
-            tuple(None if p is None else Piece(p.kind, p.color) for p in start.board),
-            start.hands,
-            start.turn,
-            start.ply,
-        )
-        assert _engine(Board.from_position(copy)) == expected
+        assert _engine(Board.from_position(_with_new_pieces(start))) == expected
         assert len(board_state._PIECE_CODES) <= board_state._PIECE_CODES_KEPT
 
 
