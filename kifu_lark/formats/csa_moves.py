@@ -159,7 +159,11 @@ class MoveRun:
         stmt = ""
         try:
             for stmt in self._lines(run, cut):
-                fields = moves.get(stmt[:7]) or _move_fields(stmt[:7])
+                # tested against None, not with ``or``: compiled, a looked-up tuple is held
+                # unpacked, and ``or`` would pack it again to ask whether it is empty
+                fields = moves.get(stmt[:7])
+                if fields is None:
+                    fields = _move_fields(stmt[:7])
                 to, origin, color, after, to_file, to_rank, from_file, from_rank = fields
                 if origin is None:
                     node = builder.move_piece(to, color, after, None, True, "", None, line, column)
@@ -183,7 +187,10 @@ class MoveRun:
                 quote = stmt.find("'", 7)
                 if quote < 0:
                     tail = stmt[7:]
-                    time, clock, spent, breaks, width = tails.get(tail) or _tail(tail)
+                    found = tails.get(tail)
+                    if found is None:
+                        found = _tail(tail)
+                    time, clock, spent, breaks, width = found
                     if time is not None:
                         self._timed(node, color, time, spent, clock)
                     if breaks:
@@ -195,7 +202,10 @@ class MoveRun:
                 # comments: the part before them is looked up as a tail without any (engine
                 # lines differ from move to move; what comes before them repeats)
                 head = stmt[7:quote]
-                time, clock, spent, breaks, _ = tails.get(head) or _tail(head)
+                found = tails.get(head)
+                if found is None:
+                    found = _tail(head)
+                time, clock, spent, breaks, _ = found
                 if time is not None:
                     self._timed(node, color, time, spent, clock)
                 size = len(stmt)
