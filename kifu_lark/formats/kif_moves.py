@@ -116,16 +116,17 @@ class MoveBlock:
                 count = len(pieces)
                 while i < count:
                     # pieces[i : i + _STRIDE]: the groups of _WALK_GROUPS in their order
-                    # (ply_number, move, special, spent, total, fork), the comment or bookmark
-                    # line, the text before the next line
+                    # (ply_number, move, special, spent, total, fork), the comment's text,
+                    # the bookmark's, the text before the next line
                     number = pieces[i]
                     if number is None:  # a comment or bookmark line after the move
-                        other = pieces[i + 6]
-                        assert other is not None
-                        if other[0] == "*":
-                            builder.comment(line_comment(other))
+                        comment = pieces[i + 6]
+                        if comment is not None:
+                            builder.comment(comment)
                         else:
-                            builder.node.bookmark = other.rstrip("\r\n")[1:]
+                            bookmark = pieces[i + 7]
+                            assert bookmark is not None
+                            builder.node.bookmark = bookmark
                         line += 1
                         i += _STRIDE
                         continue
@@ -369,51 +370,53 @@ def _after_move() -> str:
     return "|".join(parsing.terminal_regex(GRAMMAR, name).pattern for name in _AFTER_MOVE)
 
 
-def _after_move_walked() -> str:
-    """:func:`_after_move` with each line's rest matched as ``parsing.rest_of_line`` does:
-    the same lines in a block of a normalised text (``kif_read.normalise``: no ``\r``)."""
-    return "|".join(
-        parsing.rest_of_line(parsing.terminal_regex(GRAMMAR, name).pattern)
-        for name in _AFTER_MOVE
-    )
+def _after_move_texts() -> list[str]:
+    """The terminals of :data:`_AFTER_MOVE`, each with its line's rest matched as
+    ``parsing.rest_of_line`` does (the same lines in a block of a normalised text,
+    ``kif_read.normalise``: no ``\r``) and that rest, without the line break, in a group:
+    the line's text after its mark (``*`` or ``&``), as the reader keeps it."""
+    found = []
+    for name in _AFTER_MOVE:
+        walked = parsing.rest_of_line(parsing.terminal_regex(GRAMMAR, name).pattern)
+        mark = parsing.uncapture(walked[: -len(_REST)])
+        if walked[-len(_REST) :] != _REST or re.compile(mark).groups:
+            raise AssertionError(f"kif.lark {name} is no mark then the rest of its line")
+        found.append(f"{mark}(.*)\\n")
+    return found
 
 
-def line_comment(line: str) -> str:
-    """``comment_text`` of a comment line the walk cut (``*``, then no line feed, then a line
-    feed), in one slice: ``comment_text`` strips the line and then slices it, two copies of a
-    line that engines' analyses make long."""
-    end = len(line) - 1  # the line break
-    while end > 1 and line[end - 1] == "\r":
-        end -= 1
-    return line[1:end]
+# how parsing.rest_of_line ends a line's pattern
+_REST = r".*\n"
 
 
 @functools.cache
 def _walk_regex() -> re.Pattern[str]:
     """:func:`_block_regex` with only the groups of :data:`_WALK_GROUPS` kept (the others
-    made non-capturing), and a comment or bookmark line whole as one more group: the same
-    lines. Its ``split`` gives a flat list: the text before the first line, then for each
-    line those groups (``None`` where one is missing), that last group and the text before
-    the next line (:data:`_STRIDE` items a line). A group the regex engine sets costs time,
-    and more inside a possessive part (it saves the groups set so far): so only the groups
-    the walk reads capture, there is no group for the line whole, and no tuple a line.
+    made non-capturing), then a comment or bookmark line with its text in a group of its
+    own: the same lines. Its ``split`` gives a flat list: the text before the first line,
+    then for each line those groups (``None`` where one is missing), the comment's text,
+    the bookmark's and the text before the next line (:data:`_STRIDE` items a line). A
+    group the regex engine sets costs time, and more inside a possessive part (it saves the
+    groups set so far): so only the groups the walk reads capture, there is no group for
+    the line whole, and no tuple a line; a comment's text (engines' analyses write one
+    after every move) comes as the reader keeps it, with no other copy.
 
     A match starts only where a line does (a chunk starts a line): on a line none of the
     block's terminals reads, ``split`` then tries one cheap test a character, not the
     whole PLY_LINE at each one, so a long line costs what it costs the grammar's lexer."""
-    others = parsing.uncapture(_after_move_walked())
+    comment, bookmark = _after_move_texts()
     ply = parsing.uncapture(_ply_regex().pattern, _WALK_GROUPS)
-    regex = re.compile(f"(?m:^)(?:{ply}|({others}))")
-    if regex.groups != len(_WALK_GROUPS) + 1 or any(
+    regex = re.compile(f"(?m:^)(?:{ply}|{comment}|{bookmark})")
+    if regex.groups != len(_WALK_GROUPS) + 2 or any(
         regex.groupindex[name] != i + 1 for i, name in enumerate(_WALK_GROUPS)
     ):
         raise AssertionError(f"kif.lark PLY_LINE groups changed: {regex.groupindex}")
     return regex
 
 
-# Items a line in what :func:`_walk_regex` splits a chunk into: its groups, then the text
-# before the next line.
-_STRIDE: Final = len(_WALK_GROUPS) + 2
+# Items a line in what :func:`_walk_regex` splits a chunk into: the groups of
+# _WALK_GROUPS, the comment's text, the bookmark's, then the text before the next line.
+_STRIDE: Final = len(_WALK_GROUPS) + 3
 
 
 class _LineStarts:

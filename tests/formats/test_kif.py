@@ -442,19 +442,23 @@ def test_the_walk_finds_where_each_line_of_a_block_starts() -> None:
             assert offsets[i] == some.at(block.line + i)  # asked again: the same line
 
 
-@given(st.text(alphabet=st.sampled_from("*&a解析 \t\r\u3000"), max_size=12))
-def test_a_comment_line_cut_by_the_walk_reads_as_comment_text(body: str) -> None:
-    """The move block's walk takes a ``*`` line's comment in one slice: what
-    ``comment_text`` gives of the same line, whatever carriage returns end it."""
+@given(
+    st.text(alphabet=st.sampled_from("*&a解析 \t\u3000"), max_size=12),
+    st.text(alphabet=st.sampled_from("*&a解析 \t\u3000"), max_size=12),
+)
+def test_comment_and_bookmark_lines_cut_by_the_walk_read_as_their_text(
+    comment: str, bookmark: str
+) -> None:
+    """The move block's walk takes a ``*`` line's and a ``&`` line's text in its own groups:
+    what ``comment_text`` gives of the comment line, the bookmark line after its mark."""
     from kifu_lark.formats.japanese import comment_text
-    from kifu_lark.formats.kif_moves import line_comment
 
-    line = "*" + body + "\n"
-    assert line_comment(line) == comment_text(line)
-    if "\r" not in body:  # (a reader takes a lone CR for a line break)
-        text = "手数----指手---------消費時間--\n   1 ７六歩(77)\n" + line
-        game = kifu_lark.loads(text, "kif")
-        assert list(game.mainline()[0].comments) == [comment_text(line)]
+    line = "*" + comment + "\n"
+    text = f"手数----指手---------消費時間--\n   1 ７六歩(77)\n{line}&{bookmark}\n   2 ３四歩(33)\n"
+    game = kifu_lark.loads(text, "kif")
+    first = game.mainline()[0]
+    assert (list(first.comments), first.bookmark) == ([comment_text(line)], bookmark)
+    assert game.mainline()[1].move is not None
 
 
 _DIAGRAM_AT_20 = (

@@ -191,8 +191,8 @@ def test_every_run_of_moves_is_cut_as_lark_cuts_it(case: Case, source: str) -> N
 def test_the_kif_walk_reads_each_line_with_the_grammar_s_terminal(source: str) -> None:
     """The KIF reader's walk through a MOVES_BLOCK token takes each line as lark's own
     terminal would: a move line by PLY_LINE, with its groups, a comment or bookmark line
-    whole; its split gives the same lines, nothing between them, each with the groups it
-    keeps and then a comment or bookmark line whole."""
+    with its text after the mark; its split gives the same lines, nothing between them,
+    each as the groups it keeps, a comment's text and a bookmark's text."""
     case = BY_NAME["kif"]
     ply_line, walk, stride, kept = reader_internals.kif_walk()
     texts = [case.declaration.normalise(text) for _, text in source_texts(case, source)]
@@ -208,10 +208,16 @@ def test_the_kif_walk_reads_each_line_with_the_grammar_s_terminal(source: str) -
         assert len(pieces) == 1 + stride * len(lines)
         assert pieces[::stride] == [""] * (len(lines) + 1)
         split = [tuple(pieces[i : i + stride - 1]) for i in range(1, len(pieces), stride)]
+        none = (None,) * len(kept)
         assert split == [
-            (*(None,) * len(kept), text) if m is None else (*(m[g] for g in kept), None)
-            for m, (_, text, *_) in zip(found, lines, strict=True)
+            (*(m[g] for g in kept), None, None)
+            if m is not None
+            else (*none, text[1:-1], None)
+            if kind == "COMMENT_LINE"
+            else (*none, None, text[1:-1])
+            for m, (kind, text, *_) in zip(found, lines, strict=True)
         ]
+        assert {kind for kind, *_ in lines} <= {"PLY_LINE", "COMMENT_LINE", "BOOKMARK_LINE"}
 
 
 _LINE_END = st.sampled_from(["\n", ",", " \n", "\t,\n", "\n\n", ",\n", ", ,\n \n"])
