@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 import kifu_lark
 from kifu_lark.errors import InvalidRecordError
-from kifu_lark.model import MINISHOGI, STANDARD, PieceKind, Position
-from kifu_lark.model.position import piece_set
+from kifu_lark.model import MINISHOGI, STANDARD, Color, Hand, Piece, PieceKind, Position
+from kifu_lark.model.piece import HAND_KINDS
+from kifu_lark.model.position import over_the_set, piece_set
+from kifu_lark.model.variant import Variant
 
 _BOARD = (
     "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
@@ -74,3 +76,46 @@ def test_sfen_hands_read_or_are_refused_never_crash(pawns: int, golds: int) -> N
         assert not within and "BAD_POSITION" == err.code
     else:
         assert within and Position.from_sfen(text) == position
+
+
+def _counted_plainly(variant: Variant, board: list[Piece | None], hands: list[Hand]) -> str | None:
+    """What over_the_set says, counted kind by kind with the model's own words."""
+    held = dict(piece_set(variant))
+    for piece in board:
+        if piece is not None:
+            base = piece.kind.unpromoted()
+            held[base] = held.get(base, 0) - 1
+    for hand in hands:
+        for kind, n in hand.items():
+            held[kind] = held.get(kind, 0) - n
+    for kind, left in held.items():
+        if left < 0:
+            have = piece_set(variant).get(kind, 0)
+            return (
+                f"{have - left} {kind.kanji} ({kind.value}) on the board and in hand, "
+                f"where the set has {have}"
+            )
+    return None
+
+
+_PIECES = st.sampled_from([Piece(kind, color) for kind in PieceKind for color in Color])
+
+
+@given(
+    variant=st.sampled_from([STANDARD, MINISHOGI]),
+    board=st.lists(st.one_of(st.none(), _PIECES), max_size=81),
+    hands=st.lists(
+        st.dictionaries(st.sampled_from(HAND_KINDS), st.integers(1, 20), max_size=4),
+        min_size=2,
+        max_size=2,
+    ),
+)
+def test_what_is_over_the_set_is_counted_kind_by_kind(
+    variant: Variant, board: list[Piece | None], hands: list[dict[PieceKind, int]]
+) -> None:
+    """``over_the_set`` (which counts the board's kinds at once, in C) names what a count
+    piece by piece names, the first kind over first, on any board and hands."""
+    made = [Hand.of(h) for h in hands]
+    assert over_the_set(variant, tuple(board), (made[0], made[1])) == _counted_plainly(
+        variant, board, made
+    )
