@@ -1,8 +1,10 @@
 """A main line replayed for the ``positions`` table: each move in USI, the SFEN before it
 and its mover, written from the rules engine's arrays.
 
-The moves were checked when the record was read: they are played here without checks (as
-``kifu_lark.tactics`` replays). A move changes at most two ranks of the board and, on a
+The moves were checked when the record was read: they are played here without checks, as
+``Board.play_read`` plays them (hashing on, checks kept), so that the board the replay
+ends on is the one the verdict columns judge (``record.verdict_played``): the line is
+played once for both. A move changes at most two ranks of the board and, on a
 capture or a drop, the hands: the writer keeps each rank's text and the hands' text and
 writes again only what the move changed (an SFEN from scratch is 81 cells a move). The
 module is compiled with mypyc in the compiled build (``_build.py``).
@@ -175,13 +177,16 @@ class SfenWriter:
 
 
 class Replayed:
-    """A main line replayed: the start position's SFEN and the moves (USI); with positions,
+    """A main line replayed: the start position's SFEN, the moves (USI) and the board it
+    ends on; with positions,
     for each move the SFEN before it, its mover (0 black, 1 white) and the evaluation the
     record gives after it (``node.evaluation``) from the mover's side, as a score and a mate
     (``None`` where it gives none). Those four lists are empty without positions."""
 
-    def __init__(self, start: str) -> None:
+    def __init__(self, start: str, board: Board) -> None:
         self.start = start
+        #: The board the line was played on, at its end (see ``Board.play_read_step``).
+        self.board = board
         self.moves: list[str] = []
         self.sfens: list[str] = []
         self.sides: list[int] = []
@@ -192,9 +197,8 @@ class Replayed:
 def replay(game: Game, with_positions: bool) -> Replayed:
     """The main line of ``game`` replayed (see :class:`Replayed`)."""
     board = Board.from_position(game.start)
-    board.hashing = False
     writer = SfenWriter(board)
-    found = Replayed(writer.sfen())
+    found = Replayed(writer.sfen(), board)
     moves = found.moves
     sfens = found.sfens
     sides = found.sides
@@ -212,17 +216,21 @@ def replay(game: Game, with_positions: bool) -> Replayed:
         to = (square.rank + 1) * width + square.file  # Geometry.idx
         origin = move.from_
         if origin is None:
+            frm = 0
             kind = KIND_CODE[move.piece]
+            promote = False
             moves.append(_LETTERS[kind] + "*" + names[to])
         else:
             frm = (origin.rank + 1) * width + origin.file
+            kind = 0
             promote = bool(move.promote)
             moves.append(names[frm] + names[to] + ("+" if promote else ""))
-        if not with_positions:
-            continue
         color = 0 if move.color is black else 1
         if board.turn != color:  # a record read with tolerate=wrong_turn
             board.turn = color
+        if not with_positions:
+            board.play_read_step(frm, to, promote, kind)
+            continue
         sides.append(color)
         sfens.append(writer.sfen())
         lines = node.comment_lines
@@ -236,10 +244,6 @@ def replay(game: Game, with_positions: bool) -> Replayed:
                     score, mate = evaluation_row(evaluation, move.color)
         scores.append(score)
         mates.append(mate)
-        if origin is None:
-            board._make(0, to, False, kind)
-            writer.moved(0, to, True)
-        else:
-            captured = board._make(frm, to, promote, 0)
-            writer.moved(frm, to, captured != 0)
+        captured = board.play_read_step(frm, to, promote, kind)
+        writer.moved(frm, to, kind != 0 or captured != 0)
     return found

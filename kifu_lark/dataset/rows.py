@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from kifu_lark.dataset.replay import replay
+from kifu_lark.dataset.verdict_reports import verdict_columns
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 from kifu_lark.model.headers import Headers
@@ -107,13 +108,15 @@ class Tables:
         game: Game,
         outcome: tuple[str | None, str | None],
         tactics: list[dict[str, Any]] | None,
-        verdict: tuple[str | None, bool | None] = (None, None),
+        impasse: str = "27",
     ) -> int:
-        """The rows of one game read; returns its number of main-line moves. ``verdict``
-        is the ``termination`` and ``verdict_agrees`` columns (``verdict_columns``)."""
+        """The rows of one game read; returns its number of main-line moves. ``impasse``:
+        the impasse rule of the ``termination`` and ``verdict_agrees`` columns
+        (``verdict_columns``, judged on the board of this replay of the main line)."""
         gid = game_id(source, member, index)
         winner, reason = outcome
         replayed = replay(game, self.positions is not None)
+        verdict = verdict_columns(game, impasse, replayed)
         moves = replayed.moves
         g = self.games
         g["game_id"].append(gid)

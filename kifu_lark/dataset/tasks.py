@@ -31,7 +31,7 @@ from kifu_lark.dataset.sources import Entry, read_entries
 from kifu_lark.dataset.ticks import Ticker
 from kifu_lark.dataset.training import training_records
 from kifu_lark.dataset.training_filter import BREACH_CODES, Split, TrainingFilter, TrainingStats
-from kifu_lark.dataset.verdict_reports import verdict_columns, verdict_reports
+from kifu_lark.dataset.verdict_reports import verdict_reports
 from kifu_lark.errors import KifuError
 from kifu_lark.model.game import Game
 from kifu_lark.record import watch_reads
@@ -122,7 +122,7 @@ class ExportTask:
                         game,
                         outcome(game),
                         self._tactics(game),
-                        verdict_columns(game, self.impasse),
+                        self.impasse,
                     )
                 ticker.step(len(found), False)
                 collector.step()

@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from kifu_lark.dataset.replay import Replayed
 from kifu_lark.errors import Setting, VerdictError
 from kifu_lark.formats.japanese import SPECIAL_WORDS
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.move import SpecialKind
-from kifu_lark.record import Verdict, verdict
+from kifu_lark.record import Verdict, plays_as_read, verdict, verdict_played
 
 #: The impasse rules a verdict takes (``impasse=``), the default first.
 IMPASSE_RULES = ("27", "24")
@@ -183,11 +184,18 @@ def verdict_reports(
     return errors, items
 
 
-def verdict_columns(game: Game, impasse: str = "27") -> tuple[str | None, bool | None]:
+def verdict_columns(
+    game: Game, impasse: str = "27", replayed: Replayed | None = None
+) -> tuple[str | None, bool | None]:
     """The ``games`` table's ``termination`` (how the rules say the main line ended:
     ``CHECKMATE``, ``REPETITION`` …; ``None`` when they see no end) and ``verdict_agrees``
-    (``None`` when there is nothing to contradict)."""
-    found = judge(game, impasse)
+    (``None`` when there is nothing to contradict). ``replayed``: the game's main line as
+    :func:`~kifu_lark.dataset.replay.replay` played it, judged on the board it ends on
+    rather than played again (unless a move of the game broke a rule)."""
+    if replayed is not None and game.game == "shogi" and plays_as_read(game):
+        found: Verdict | None = verdict_played(game, replayed.board, impasse)
+    else:
+        found = judge(game, impasse)
     if found is None:
         return None, None
     ruled = found.outcome

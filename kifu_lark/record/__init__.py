@@ -12,7 +12,7 @@ a function each position the readers play, as they play it.
 
 from kifu_lark.record.line import evaluations, position_at, positions
 from kifu_lark.record.tree_check import check_tree
-from kifu_lark.record.verdicts import Verdict, verdict
+from kifu_lark.record.verdicts import Verdict, plays_as_read, verdict, verdict_played
 from kifu_lark.record.watch import Watcher, watch_reads
 
 __all__ = [
@@ -20,8 +20,10 @@ __all__ = [
     "Watcher",
     "check_tree",
     "evaluations",
+    "plays_as_read",
     "position_at",
     "positions",
     "verdict",
+    "verdict_played",
     "watch_reads",
 ]

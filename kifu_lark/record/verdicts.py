@@ -40,7 +40,7 @@ from kifu_lark.rules.endings import (
 from kifu_lark.rules.movegen import legal_moves
 from kifu_lark.rules.violations import ALL_TOLERABLE, Violation
 
-__all__ = ["Verdict", "verdict"]
+__all__ = ["Verdict", "plays_as_read", "verdict", "verdict_played"]
 
 _K = SpecialKind
 
@@ -119,16 +119,12 @@ def verdict(
         >>> kifu_lark.verdict(game).agrees
         False
     """
-    if impasse not in IMPASSE_RULES:
-        raise ValueError(f"unknown impasse rule {impasse!r}: use '27' (CSA) or '24' (JSA)")
+    _check_impasse(impasse)
     nodes = game.line(line)
-    moved = [i for i, node in enumerate(nodes) if node.move is not None]
-    last = moved[-1] if moved else -1
-    # After the last move, the first special ends the game; any after it only annotate.
-    ending = next((n for n in nodes[last + 1 :] if n.special is not None), None)
+    last = _last_move(nodes)
     board = Board.from_position(game.start)
     foul: tuple[Color, tuple[Violation, ...]] | None = None
-    if as_read and all(issue.ply is None for issue in game.warnings):
+    if as_read and plays_as_read(game):
         board.play_read([node.move for node in nodes[: last + 1] if node.move is not None])
     else:
         for node in nodes[: last + 1]:
@@ -139,7 +135,54 @@ def verdict(
             board.push(move, ALL_TOLERABLE)
             breaches = tuple(board.tolerated[before:])
             foul = (move.color, breaches) if breaches else None
-    plies = len(moved)
+    return _judged(game, nodes, last, board, foul, impasse)
+
+
+def plays_as_read(game: Game) -> bool:
+    """True when no move of ``game`` (as its reader returned it) broke a rule: its main
+    line may be played with :meth:`~kifu_lark.rules.board.Board.play_read` and judged by
+    :func:`verdict_played`."""
+    return all(issue.ply is None for issue in game.warnings)
+
+
+def verdict_played(game: Game, board: Board, impasse: str = "27") -> Verdict:
+    """``verdict(game, impasse=impasse, as_read=True)`` of a game that
+    :func:`plays_as_read`, its main line already played on ``board``: a board set up from
+    ``game.start``, hashing on, every main-line move played by
+    :meth:`~kifu_lark.rules.board.Board.play_read` or its step, and nothing else. For a
+    loop that replays the line for its own ends (the export's tables) and would otherwise
+    have it replayed again."""
+    _check_impasse(impasse)
+    nodes = game.line(None)
+    return _judged(game, nodes, _last_move(nodes), board, None, impasse)
+
+
+def _check_impasse(impasse: str) -> None:
+    if impasse not in IMPASSE_RULES:
+        raise ValueError(f"unknown impasse rule {impasse!r}: use '27' (CSA) or '24' (JSA)")
+
+
+def _last_move(nodes: list[Node]) -> int:
+    """The index of the last node of ``nodes`` that holds a move (-1 for none)."""
+    for i in range(len(nodes) - 1, -1, -1):
+        if nodes[i].move is not None:
+            return i
+    return -1
+
+
+def _judged(
+    game: Game,
+    nodes: list[Node],
+    last: int,
+    board: Board,
+    foul: tuple[Color, tuple[Violation, ...]] | None,
+    impasse: str,
+) -> Verdict:
+    """The verdict on the line ``nodes``, its moves up to ``nodes[last]`` played on
+    ``board``; ``foul``: the last move's author and the breaches it was played with."""
+    # After the last move, the first special ends the game; any after it only annotate.
+    ending = next((n for n in nodes[last + 1 :] if n.special is not None), None)
+    plies = sum(1 for node in nodes[: last + 1] if node.move is not None)
     ends = outcome(board)
     if ending is None or ending.special is None:
         said = "the rules see no end" if ends is None else f"the rules say {_told(ends)}"

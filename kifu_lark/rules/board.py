@@ -374,18 +374,25 @@ class Board(BoardState):
         check."""
         width = self.g.width
         for move in moves:
-            self.in_check()
-            c = self.turn
             to = move.to
             target = (to.rank + 1) * width + to.file  # Geometry.idx
             origin = move.from_
-            frm = 0
             if origin is None:
-                self._make(0, target, False, KIND_CODE[move.piece])
+                self.play_read_step(0, target, False, KIND_CODE[move.piece])
             else:
                 frm = (origin.rank + 1) * width + origin.file
-                self._make(frm, target, bool(move.promote), 0)
-            self._in_check = self._gives_check(frm, target, c)
+                self.play_read_step(frm, target, bool(move.promote), 0)
+
+    def play_read_step(self, frm: int, to: int, promote: bool, drop: int) -> int:
+        """One move of :meth:`play_read`, given by engine indices (``frm`` 0 for a drop of
+        the piece of engine code ``drop``, else ``drop`` 0); returns the engine code of the
+        piece taken (0 for none). For a loop that reads each position as it plays a line
+        (the export's replay): the board ends as :meth:`play_read` leaves it."""
+        self.in_check()
+        c = self.turn
+        captured = self._make(frm, to, promote, drop)
+        self._in_check = self._gives_check(frm, to, c)
+        return captured
 
     def is_legal(self, move: Move) -> bool:
         """True when ``move`` breaks no rule here."""

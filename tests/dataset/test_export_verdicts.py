@@ -9,10 +9,13 @@ from typing import Any
 
 import pytest
 
+import kifu_lark
 from kifu_lark.cli import main
 from kifu_lark.dataset import export
+from kifu_lark.dataset.replay import replay
 from kifu_lark.dataset.rows import GAME_COLUMNS
-from tests.conftest import FIXTURES, ROOT
+from kifu_lark.dataset.verdict_reports import verdict_columns
+from tests.conftest import FIXTURES, ROOT, corpus_dir
 
 FOLDER = FIXTURES / "verdicts"
 #: Each fixture's (end_reason, termination, verdict_agrees) under the 27-point rule.
@@ -99,3 +102,43 @@ def test_the_docs_list_every_games_column() -> None:
         first = line.split("|")[1]
         named.update(part.strip(" `") for part in first.split(","))
     assert set(GAME_COLUMNS) == named
+
+
+def _games_to_judge() -> list[tuple[str, kifu_lark.Game]]:
+    """Every shogi game of the verdict fixtures, the other fixtures and the corpus (each
+    file's games, read as its reader returns them; files that do not read are left out),
+    and games read with a breach let through."""
+    roots = [FIXTURES, *(r for r in [corpus_dir()] if r is not None)]
+    found: list[tuple[str, kifu_lark.Game]] = []
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if not path.is_file() or path.suffix.lower() not in _JUDGED_SUFFIXES:
+                continue
+            try:
+                games = kifu_lark.load_all(path)
+            except kifu_lark.KifuError:
+                continue
+            found += [(path.name, g) for g in games if g.game == "shogi"]
+    for text in ("+7776FU\n+2726FU\n-3334FU\n%TORYO\n", "+7776FU\n+2726FU\n%TSUMI\n"):
+        found.append(("wrong turn", kifu_lark.loads(text, "csa", tolerate="wrong_turn")))
+    return found
+
+
+_JUDGED_SUFFIXES = (".csa", ".kif", ".kifu", ".ki2", ".ki2u", ".jkf", ".msk", ".usi", ".sfen")
+
+
+@pytest.mark.parametrize("impasse", ["27", "24"])
+def test_the_replays_board_is_judged_as_the_verdict_judges_the_game(impasse: str) -> None:
+    """The export judges each main line on the board its replay ends on, not replaying it
+    again: the columns are ``verdict_columns`` of the game alone, with and without the
+    positions, on every fixture and corpus game (breaches read with a tolerance among
+    them: those are played again, checked)."""
+    games = _games_to_judge()
+    assert len(games) > 100
+    judged = 0
+    for name, game in games:
+        alone = verdict_columns(game, impasse)
+        for positions in (True, False):
+            assert alone == verdict_columns(game, impasse, replay(game, positions)), name
+        judged += alone != (None, None)
+    assert judged > 10  # some endings the rules judge
