@@ -161,19 +161,19 @@ class Board(BoardState):
         g = self.g
         cells = self.cells
         k = cells[to] & 15
-        d = ek - to
-        if d in g.steps[c][k]:
+        d = ek - to + g.size
+        if g.step_at[c][k][d]:
             return True
-        rd = g.ray_dir[c][k].get(d)
-        if rd is not None:
+        rd = g.ray_at[c][k][d]
+        if rd:
             t = to + rd
             while cells[t] == 0:
                 t += rd
             if t == ek:
                 return True
         if frm:
-            ld = g.line[ek].get(frm)
-            if ld is not None:
+            ld = g.line_at[ek][frm]
+            if ld:
                 t = ek + ld
                 while cells[t] == 0:
                     t += ld
@@ -193,8 +193,8 @@ class Board(BoardState):
             return self.attacked(ks, 1 - c)
         if not frm:
             return False
-        ld = self.g.line[ks].get(frm)
-        if ld is None:
+        ld = self.g.line_at[ks][frm]
+        if not ld:
             return False
         cells = self.cells
         t = ks + ld
@@ -238,7 +238,7 @@ class Board(BoardState):
         ks = self.kings[c]
         if (
             ks >= 0
-            and (was_in_check or ks == to or (frm and frm in self.g.line[ks]))
+            and (was_in_check or ks == to or (frm and self.g.line_at[ks][frm]))
             and self._exposes_king(frm, to, was_in_check)
         ):
             if Violation.KING_IN_CHECK in allowed:
@@ -299,10 +299,10 @@ class Board(BoardState):
         if target and target >> 4 == c:
             raise illegal(Violation.OWN_PIECE_ON_TARGET)
         k = moved & 15
-        d = to - frm
-        if d not in g.steps[c][k]:
-            rd = g.ray_dir[c][k].get(d)
-            if rd is None:
+        d = to - frm + g.size
+        if not g.step_at[c][k][d]:
+            rd = g.ray_at[c][k][d]
+            if not rd:
                 raise illegal(Violation.BAD_MOVEMENT)
             t = frm + rd
             while t != to:

@@ -115,16 +115,7 @@ class Geometry:
                 self.ray_dir[c][k] = {d * n: d for d in dirs for n in range(1, span)}
         self.all_dirs = orth + diag
         self.pawn_step = (fwd, -fwd)
-        # LINE[a][b]: unit direction from a towards b when they share a rank, file or diagonal.
-        self.line: dict[int, dict[int, int]] = {}
-        for a in self.squares:
-            row: dict[int, int] = {}
-            for d in self.all_dirs:
-                t = a + d
-                while t in self.square_of:
-                    row[t] = d
-                    t += d
-            self.line[a] = row
+        self._line_tables()
         self.knight_from = [
             tuple(-d for d in self.steps[0][KNIGHT]),
             tuple(-d for d in self.steps[1][KNIGHT]),
@@ -183,6 +174,37 @@ class Geometry:
     def idx(self, file: int, rank: int) -> int:
         """The padded index of (file, rank)."""
         return (rank + 1) * self.width + file
+
+    def _line_tables(self) -> None:
+        """``line[a][b]``: the unit direction from a towards b when they share a rank, file or
+        diagonal. Then ``steps``, ``ray_dir`` and ``line`` again as lists, which a hot test
+        indexes with no int boxed or hashed: ``step_at[c][k][d + size]`` is
+        ``d in steps[c][k]``, ``ray_at[c][k][d + size]`` is ``ray_dir[c][k].get(d, 0)`` (a
+        difference of two indices lies within ±size) and ``line_at[a][b]`` is
+        ``line[a].get(b, 0)`` (every direction is non-zero)."""
+        self.line: dict[int, dict[int, int]] = {}
+        for a in self.squares:
+            row: dict[int, int] = {}
+            for d in self.all_dirs:
+                t = a + d
+                while t in self.square_of:
+                    row[t] = d
+                    t += d
+            self.line[a] = row
+        n = self.size
+        self.step_at: list[list[list[bool]]] = [
+            [[d - n in self.steps[c][k] for d in range(2 * n)] for k in range(15)]
+            for c in (0, 1)
+        ]
+        self.ray_at: list[list[list[int]]] = [
+            [[self.ray_dir[c][k].get(d - n, 0) for d in range(2 * n)] for k in range(15)]
+            for c in (0, 1)
+        ]
+        off_line = [0] * n
+        self.line_at: list[list[int]] = [
+            [self.line[a].get(b, 0) for b in range(n)] if a in self.line else off_line
+            for a in range(n)
+        ]
 
     def index(self, square: Square) -> int:
         """The padded index of ``square``; ``-1`` when it is off this board."""
