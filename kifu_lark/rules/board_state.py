@@ -24,8 +24,8 @@ from kifu_lark.rules.geometry import (
     KINDS,
     KING,
     OFF,
-    PROMOTE,
-    UNPROMOTE,
+    PROMOTED,
+    UNPROMOTED,
     Geometry,
     code_piece,
     geometry,
@@ -279,7 +279,7 @@ class BoardState:
             captured = cells[to]
             new = moved
             if promote:
-                new = PROMOTE[moved & 15] | (c << 4)
+                new = PROMOTED[moved & 15] | (c << 4)
             cells[frm] = 0
             cells[to] = new
             h ^= g.zobrist[frm][moved] ^ g.zobrist[to][new]
@@ -288,7 +288,7 @@ class BoardState:
                 k = captured & 15
                 if k == KING:
                     self.kings[1 - c] = -1
-                k = UNPROMOTE.get(k, k)
+                k = UNPROMOTED[k]
                 hand = self.hands[c]
                 n = hand[k]
                 hand[k] = n + 1
@@ -315,12 +315,12 @@ class BoardState:
             moved = cells[frm]
             captured = cells[to]
             cells[frm] = 0
-            cells[to] = PROMOTE[moved & 15] | (c << 4) if promote else moved
+            cells[to] = PROMOTED[moved & 15] | (c << 4) if promote else moved
             if captured:
                 k = captured & 15
                 if k == KING:
                     self.kings[1 - c] = -1
-                self.hands[c][UNPROMOTE.get(k, k)] += 1
+                self.hands[c][UNPROMOTED[k]] += 1
             if moved & 15 == KING:
                 self.kings[c] = to
         self._history.append((frm, to, drop, captured, moved, self._in_check, 0))
@@ -346,7 +346,7 @@ class BoardState:
             k = captured & 15
             if k == KING:
                 self.kings[1 - c] = to
-            self.hands[c][UNPROMOTE.get(k, k)] -= 1
+            self.hands[c][UNPROMOTED[k]] -= 1
         if moved & 15 == KING:
             self.kings[c] = frm
 

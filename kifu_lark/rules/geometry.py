@@ -17,14 +17,28 @@ from kifu_lark.model.piece import Piece, PieceKind
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import Variant
 
-KINDS: tuple[PieceKind, ...] = tuple(PieceKind)  # index + 1 = kind code
-KIND_CODE = {kind: i + 1 for i, kind in enumerate(KINDS)}
-PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK, KING = range(1, 9)
-PROMOTE = {PAWN: 9, LANCE: 10, KNIGHT: 11, SILVER: 12, BISHOP: 13, ROOK: 14}
-UNPROMOTE = {v: k for k, v in PROMOTE.items()}
-HAND_CODES = (ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN)
-WHITE_BIT = 16
-OFF = 32
+# Final, every one: the compiled build then reads each as a constant (an int inlined, a
+# table from a C static) rather than looking its name up in a module's dict at every use,
+# several times a move.
+KINDS: Final[tuple[PieceKind, ...]] = tuple(PieceKind)  # index + 1 = kind code
+KIND_CODE: Final[dict[PieceKind, int]] = {kind: i + 1 for i, kind in enumerate(KINDS)}
+PAWN: Final = 1
+LANCE: Final = 2
+KNIGHT: Final = 3
+SILVER: Final = 4
+GOLD: Final = 5
+BISHOP: Final = 6
+ROOK: Final = 7
+KING: Final = 8
+PROMOTE: Final[dict[int, int]] = {PAWN: 9, LANCE: 10, KNIGHT: 11, SILVER: 12, BISHOP: 13, ROOK: 14}
+UNPROMOTE: Final[dict[int, int]] = {v: k for k, v in PROMOTE.items()}
+#: By kind code (0 to 15): the promoted kind's code (0 for a kind that does not promote),
+#: and the unpromoted kind's code (the kind's own for one that is not promoted).
+PROMOTED: Final[tuple[int, ...]] = tuple(PROMOTE.get(k, 0) for k in range(16))
+UNPROMOTED: Final[tuple[int, ...]] = tuple(UNPROMOTE.get(k, k) for k in range(16))
+HAND_CODES: Final = (ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN)
+WHITE_BIT: Final = 16
+OFF: Final = 32
 
 
 # Compiled, ``Color.WHITE`` is a look-up on the Enum class through its metaclass; a Final
@@ -153,11 +167,13 @@ class Geometry:
         Moves are immutable, so records share one instance per distinct move: creating a
         frozen attrs instance costs more than the rest of validating the move.
         """
-        # The mover's colour is not part of the key: the piece code holds it (a side moves
-        # its own pieces), and a hit of the other colour is checked below.
-        key = (frm * self.size + to) << 12 | code << 7 | promote << 6 | captured
+        # The mover's colour is the key's last bit: a drop's code names the kind alone, and
+        # asking a hit's ``color`` would cost an attribute look-up on an interpreted class.
+        key = ((frm * self.size + to) << 12 | code << 7 | promote << 6 | captured) << 1 | (
+            color is _WHITE
+        )
         move = self._moves.get(key)
-        if move is None or move.color is not color:
+        if move is None:
             if len(self._moves) > 100_000:  # ~25 MB at most; real records use a few thousand
                 self._moves.clear()
             move = Move(
@@ -193,8 +209,7 @@ class Geometry:
             self.line[a] = row
         n = self.size
         self.step_at: list[list[list[bool]]] = [
-            [[d - n in self.steps[c][k] for d in range(2 * n)] for k in range(15)]
-            for c in (0, 1)
+            [[d - n in self.steps[c][k] for d in range(2 * n)] for k in range(15)] for c in (0, 1)
         ]
         self.ray_at: list[list[list[int]]] = [
             [[self.ray_dir[c][k].get(d - n, 0) for d in range(2 * n)] for k in range(15)]

@@ -18,6 +18,7 @@ to resolve.
 from __future__ import annotations
 
 from functools import partial
+from typing import Final
 
 from kifu_lark.errors import IllegalMoveError, InvalidRecordError, KifuError
 from kifu_lark.model.color import Color
@@ -33,7 +34,7 @@ from kifu_lark.rules.resolve import may_be_illegal, origin_indices, promotion_al
 from kifu_lark.rules.violations import Violation
 from kifu_lark.rules.written_move import promotion_of, resolve
 
-_COLORS = (Color.BLACK, Color.WHITE)
+_COLORS: Final = (Color.BLACK, Color.WHITE)
 _END_HINT = "an end (投了, %TORYO …) closes its line: remove it, or the moves after it"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from typing import Final
 
 from attrs import evolve
 
@@ -26,10 +27,10 @@ from kifu_lark.tactics.clauses import Motion
 from kifu_lark.tactics.language import Cell, Tactic
 from kifu_lark.tactics.motion import MotionCheck
 
-_COLORS = (Color.BLACK, Color.WHITE)
+_COLORS: Final = (Color.BLACK, Color.WHITE)
 _MOVED = {"any": 0, "drop": 1, "board": 2, "capture": 3, "no-capture": 4}
 #: Added to the piece code of a drop in the index key (piece codes are below 32).
-DROPPED = 32
+DROPPED: Final = 32
 
 
 class Compiled:

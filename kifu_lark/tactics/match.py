@@ -8,6 +8,8 @@ conditions and pattern already fit the move.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.piece import HAND_KINDS
@@ -22,8 +24,8 @@ from kifu_lark.tactics.motion import Past
 from kifu_lark.tactics.notes import NOTE, NOTED_KINDS, NoteTaker
 from kifu_lark.tactics.predicates import PREDICATES, Seen
 
-_COLORS = (Color.BLACK, Color.WHITE)
-_HAND_CODES = tuple(KIND_CODE[kind] for kind in HAND_KINDS)
+_COLORS: Final = (Color.BLACK, Color.WHITE)
+_HAND_CODES: Final = tuple(KIND_CODE[kind] for kind in HAND_KINDS)
 
 
 def found(
