@@ -161,11 +161,10 @@ class Board(BoardState):
         g = self.g
         cells = self.cells
         k = cells[to] & 15
-        d = ek - to + g.size
-        if g.step_at[c][k][d]:
+        if g.step_at[c][k][ek - to + g.size]:
             return True
-        rd = g.ray_at[c][k][d]
-        if rd:
+        rd = g.line_at[to][ek]
+        if rd and g.slide_at[c][k][rd + g.size]:
             t = to + rd
             while cells[t] == 0:
                 t += rd
@@ -299,10 +298,9 @@ class Board(BoardState):
         if target and target >> 4 == c:
             raise illegal(Violation.OWN_PIECE_ON_TARGET)
         k = moved & 15
-        d = to - frm + g.size
-        if not g.step_at[c][k][d]:
-            rd = g.ray_at[c][k][d]
-            if not rd:
+        if not g.step_at[c][k][to - frm + g.size]:
+            rd = g.line_at[frm][to]
+            if not rd or not g.slide_at[c][k][rd + g.size]:
                 raise illegal(Violation.BAD_MOVEMENT)
             t = frm + rd
             while t != to:

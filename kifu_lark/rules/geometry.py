@@ -116,8 +116,6 @@ class Geometry:
         self.steps: list[list[frozenset[int]]] = [[frozenset()] * 15, [frozenset()] * 15]
         self.slides: list[list[tuple[int, ...]]] = [[()] * 15, [()] * 15]
         self.step_tuples: list[list[tuple[int, ...]]] = [[()] * 15, [()] * 15]
-        self.ray_dir: list[list[dict[int, int]]] = [[{} for _ in range(15)] for _ in range(2)]
-        span = max(files, ranks)
         for c, sign in ((0, 1), (1, -1)):
             for k in range(1, 15):
                 self.steps[c][k] = frozenset(sign * d for d in black_steps.get(k, ()))
@@ -126,7 +124,6 @@ class Geometry:
                 self.step_tuples[c][k] = tuple(self.steps[c][k])
                 dirs = tuple(sign * d for d in black_slides.get(k, ()))
                 self.slides[c][k] = dirs
-                self.ray_dir[c][k] = {d * n: d for d in dirs for n in range(1, span)}
         self.all_dirs = orth + diag
         self.pawn_step = (fwd, -fwd)
         self._line_tables()
@@ -193,11 +190,15 @@ class Geometry:
 
     def _line_tables(self) -> None:
         """``line[a][b]``: the unit direction from a towards b when they share a rank, file or
-        diagonal. Then ``steps``, ``ray_dir`` and ``line`` again as lists, which a hot test
-        indexes with no int boxed or hashed: ``step_at[c][k][d + size]`` is
-        ``d in steps[c][k]``, ``ray_at[c][k][d + size]`` is ``ray_dir[c][k].get(d, 0)`` (a
-        difference of two indices lies within ±size) and ``line_at[a][b]`` is
-        ``line[a].get(b, 0)`` (every direction is non-zero)."""
+        diagonal. Then the tables a hot test indexes with no int boxed or hashed (a
+        difference ``d`` of two indices lies within ±size): ``step_at[c][k][d + size]`` is
+        ``d in steps[c][k]``, ``slide_at[c][k][d + size]`` is ``d in slides[c][k]`` and
+        ``line_at[a][b]`` is ``line[a].get(b, 0)`` (every direction is non-zero).
+
+        A slide's direction is ``line_at``'s, found by walking the squares: on a narrow
+        board the difference of two indices alone is ambiguous (with one padding column, three
+        ranks up and three files right is the same difference as two ranks up and two files
+        left on a board of four files), a step's never is (it moves one file at most)."""
         self.line: dict[int, dict[int, int]] = {}
         for a in self.squares:
             row: dict[int, int] = {}
@@ -211,9 +212,8 @@ class Geometry:
         self.step_at: list[list[list[bool]]] = [
             [[d - n in self.steps[c][k] for d in range(2 * n)] for k in range(15)] for c in (0, 1)
         ]
-        self.ray_at: list[list[list[int]]] = [
-            [[self.ray_dir[c][k].get(d - n, 0) for d in range(2 * n)] for k in range(15)]
-            for c in (0, 1)
+        self.slide_at: list[list[list[bool]]] = [
+            [[d - n in self.slides[c][k] for d in range(2 * n)] for k in range(15)] for c in (0, 1)
         ]
         off_line = [0] * n
         self.line_at: list[list[int]] = [
