@@ -40,6 +40,7 @@ COMPILED = (
     "record/tree_check.py",
     "record/line.py",
     "model/node.py",
+    "model/piece_count.py",
     "model/clock.py",
     "model/times.py",
     "formats/engine/memo.py",

@@ -24,7 +24,8 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.move import Move
 from kifu_lark.model.node import Node
 from kifu_lark.model.piece import PieceKind
-from kifu_lark.model.position import Position, piece_set
+from kifu_lark.model.piece_count import piece_set
+from kifu_lark.model.position import Position
 from kifu_lark.model.variant import STANDARD
 from kifu_lark.rules.board import Board
 from kifu_lark.rules.geometry import KIND_CODE, KING, UNPROMOTE, geometry, piece_code

@@ -218,7 +218,7 @@ class DiagramReader:
                     )
                 n = kanji_number(item["hand_count"]) if item["hand_count"] else 1
                 counts[kind] = counts.get(kind, 0) + n
-        self.hands[color] = Hand.of(counts)
+        self.hands[color] = Hand.of(counts) if counts else _EMPTY
         self.hand_lines[color] = token
 
     def position(self, base: Position, where: Token | None = None) -> Position:

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterator
-from operator import attrgetter
 
 from attrs import evolve, field, frozen
 
 from kifu_lark.model.color import Color
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
+from kifu_lark.model.piece_count import over_the_set, piece_set
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import MINISHOGI, STANDARD, Variant, board_variant
 from kifu_lark.model.views import views
@@ -223,27 +222,8 @@ _SFEN_PIECES: dict[str, Piece] = {
 }
 
 
-def piece_set(variant: Variant) -> dict[PieceKind, int]:
-    """How many pieces of each (unpromoted) kind the variant's set holds: those of its usual
-    start, or the standard set for board sizes without one."""
-    found = _SETS.get(variant.name)
-    if found is None:
-        start = (variant.start_sfen or STANDARD.start_sfen or "").split()[0]
-        found = {}
-        for token in _SFEN_TOKEN.findall(start):
-            piece = _SFEN_PIECES.get(token)
-            if piece is not None:
-                kind = piece.kind.unpromoted()
-                found[kind] = found.get(kind, 0) + 1
-        if len(_SETS) < 64:
-            _SETS[variant.name] = found
-    return found
-
-
-_SETS: dict[str, dict[PieceKind, int]] = {}
-# every diagram a reader reads is counted: a look-up a piece rather than a method call
+# rest_of_set counts a board's pieces by the kind in hand: a look-up a piece
 _UNPROMOTED = {kind: kind.unpromoted() for kind in PieceKind}
-_KIND_OF = attrgetter("kind")
 
 #: The hint of a reader's error for a position :func:`over_the_set`.
 SET_HINT = (
@@ -252,33 +232,6 @@ SET_HINT = (
 )
 #: The hint of an error for an SFEN string that does not read.
 SFEN_HINT = "SFEN is BOARD SIDE HANDS [MOVE]: ranks a to i split by /, b or w, hands like 2Pb or -"
-
-
-def over_the_set(
-    variant: Variant, board: tuple[Piece | None, ...], hands: tuple[Hand, Hand]
-) -> str | None:
-    """What a position holds beyond its variant's set (``3 飛 (HI) where the set has 2``),
-    or ``None``."""
-    held = dict(piece_set(variant))
-    unpromoted = _UNPROMOTED
-    # the squares counted by kind in C (filter, map, Counter): every position made is
-    # checked, and a reader makes one for each board diagram it reads
-    for kind, n in Counter(map(_KIND_OF, filter(None, board))).items():
-        base = unpromoted[kind]
-        held[base] = held.get(base, 0) - n
-    for hand in hands:
-        # the counts in HAND_KINDS order, read directly: Hand.items is a generator
-        for kind, n in zip(HAND_KINDS, hand.counts, strict=True):
-            if n:
-                held[kind] = held.get(kind, 0) - n
-    for kind, left in held.items():
-        if left < 0:
-            have = piece_set(variant).get(kind, 0)
-            return (
-                f"{have - left} {kind.kanji} ({kind.value}) on the board and in hand, "
-                f"where the set has {have}"
-            )
-    return None
 
 
 def _parse_sfen_hands(text: str) -> tuple[Hand, Hand]:

@@ -35,7 +35,8 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.game import Game, Node
 from kifu_lark.model.headers import HeaderKey
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
-from kifu_lark.model.position import Position, piece_set
+from kifu_lark.model.piece_count import piece_set
+from kifu_lark.model.position import Position
 from kifu_lark.model.variant import Variant
 from kifu_lark.render.charts import MainStep, charts
 from kifu_lark.render.marks import TacticMark, badges, header_rows, tactic_marks

@@ -33,7 +33,9 @@ from kifu_lark.rules.geometry import (
 )
 from kifu_lark.rules.violations import Violation
 
-_COLORS = (Color.BLACK, Color.WHITE)
+_COLORS: Final = (Color.BLACK, Color.WHITE)
+# Compiled, ``Color.BLACK`` is a look-up on the Enum class; a Final constant is read directly.
+_BLACK: Final = Color.BLACK
 
 _new = object.__new__
 # Position's and Hand's slots' own setters: the frozen classes refuse ``setattr``, and
@@ -159,7 +161,7 @@ class BoardState:
         self.cells = list(cells)
         self.hands = [list(hands[0]), list(hands[1])]
         self.kings = list(kings)
-        self.turn = 0 if position.turn is Color.BLACK else 1
+        self.turn = 0 if position.turn is _BLACK else 1
         self.ply = position.ply
 
     def _place(self, position: Position) -> None:
@@ -186,11 +188,15 @@ class BoardState:
                 board.kings[code >> 4] = i
         for c, hand in enumerate(position.hands):
             # the counts in HAND_KINDS order, read directly: Hand.items is a generator
-            for k, n in zip(_HAND_KIND_CODES, hand.counts, strict=True):
+            # (indexed, not zipped: compiled, zip(..., strict=True) is a call with keywords)
+            counts = hand.counts
+            for j in range(len(counts)):
+                n = counts[j]
                 if n:
+                    k = _HAND_KIND_CODES[j]
                     board.hands[c][k] = n
                     board.hash ^= g.zobrist_hand[c][k][n]
-        board.turn = 0 if position.turn is Color.BLACK else 1
+        board.turn = 0 if position.turn is _BLACK else 1
         if board.turn:
             board.hash ^= g.zobrist_turn
 
@@ -248,7 +254,7 @@ class BoardState:
 
     def hand_of(self, color: Color) -> dict[PieceKind, int]:
         """The pieces in hand of ``color``."""
-        c = 0 if color is Color.BLACK else 1
+        c = 0 if color is _BLACK else 1
         return {
             kind: self.hands[c][KIND_CODE[kind]]
             for kind in HAND_KINDS

@@ -39,6 +39,8 @@ UNPROMOTED: Final[tuple[int, ...]] = tuple(UNPROMOTE.get(k, k) for k in range(16
 HAND_CODES: Final = (ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN)
 WHITE_BIT: Final = 16
 OFF: Final = 32
+#: The width of the Zobrist keys: under the 63 bits of the compiled build's short ints.
+ZOBRIST_BITS: Final = 62
 
 
 # Compiled, ``Color.WHITE`` is a look-up on the Enum class through its metaclass; a Final
@@ -148,11 +150,16 @@ class Geometry:
                 ]
         self.kinds = frozenset(KIND_CODE[k] for k in variant.kinds)
         rng = random.Random(0x6B6966755F6C61)  # fixed: hashes must not vary between runs
-        self.zobrist = [[rng.getrandbits(64) for _ in range(32)] for _ in range(self.size)]
-        self.zobrist_hand = [
-            [[rng.getrandbits(64) for _ in range(40)] for _ in range(15)] for _ in range(2)
+        # ZOBRIST_BITS wide: a key and any XOR of keys stay a short int, which the compiled
+        # build holds unboxed (a wider one is a heap object, made anew by every XOR)
+        self.zobrist = [
+            [rng.getrandbits(ZOBRIST_BITS) for _ in range(32)] for _ in range(self.size)
         ]
-        self.zobrist_turn = rng.getrandbits(64)
+        self.zobrist_hand = [
+            [[rng.getrandbits(ZOBRIST_BITS) for _ in range(40)] for _ in range(15)]
+            for _ in range(2)
+        ]
+        self.zobrist_turn = rng.getrandbits(ZOBRIST_BITS)
         self._moves: dict[int, Move] = {}
 
     def move(

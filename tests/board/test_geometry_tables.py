@@ -14,7 +14,7 @@ from kifu_lark.model.position import Position
 from kifu_lark.model.square import Square
 from kifu_lark.model.variant import MINISHOGI, STANDARD, Variant, board_variant
 from kifu_lark.rules.board import Board
-from kifu_lark.rules.geometry import Geometry
+from kifu_lark.rules.geometry import ZOBRIST_BITS, Geometry
 from kifu_lark.rules.movegen import legal_moves
 
 VARIANTS = [
@@ -46,6 +46,26 @@ def test_the_list_tables_agree_with_the_set_and_dict_tables(variant: Variant) ->
 
 
 SLIDERS = [PieceKind.ROOK, PieceKind.BISHOP, PieceKind.LANCE, PieceKind.DRAGON, PieceKind.HORSE]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_zobrist_keys_and_their_xors_fit_a_short_int(variant: Variant) -> None:
+    """Every Zobrist key is under 2**62, so a board's hash (an XOR of keys) is too: the
+    compiled build holds such an int unboxed. The keys are distinct."""
+    g = Geometry(variant)
+    keys = [key for row in g.zobrist for key in row]
+    keys += [key for side in g.zobrist_hand for counts in side for key in counts]
+    keys.append(g.zobrist_turn)
+    assert ZOBRIST_BITS <= 62
+    assert 0 <= min(keys) and max(keys) < 2**ZOBRIST_BITS
+    assert len(set(keys)) == len(keys)
+    board = Board.from_position(Position.initial(variant))
+    for _ in range(12):
+        moves = legal_moves(board)
+        if not moves:
+            break
+        board.push(moves[len(moves) // 2])
+        assert 0 <= board.hash < 2**62
 
 
 @pytest.mark.parametrize(("files", "ranks"), [(2, 9), (4, 4), (4, 9), (3, 7), (9, 9), (5, 5)])

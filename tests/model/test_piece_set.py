@@ -14,7 +14,7 @@ import kifu_lark
 from kifu_lark.errors import InvalidRecordError
 from kifu_lark.model import MINISHOGI, STANDARD, Color, Hand, Piece, PieceKind, Position
 from kifu_lark.model.piece import HAND_KINDS
-from kifu_lark.model.position import over_the_set, piece_set
+from kifu_lark.model.piece_count import over_the_set, piece_set
 from kifu_lark.model.variant import Variant
 
 _BOARD = (
@@ -113,7 +113,7 @@ _PIECES = st.sampled_from([Piece(kind, color) for kind in PieceKind for color in
 def test_what_is_over_the_set_is_counted_kind_by_kind(
     variant: Variant, board: list[Piece | None], hands: list[dict[PieceKind, int]]
 ) -> None:
-    """``over_the_set`` (which counts the board's kinds at once, in C) names what a count
+    """``over_the_set`` (which counts the kinds in a list by index) names what a count
     piece by piece names, the first kind over first, on any board and hands."""
     made = [Hand.of(h) for h in hands]
     said = over_the_set(variant, tuple(board), (made[0], made[1]))
