@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Final
 
 from attrs import evolve
 from lark import Token, Tree
@@ -30,7 +31,7 @@ from kifu_lark.model.color import Color
 from kifu_lark.model.hand import Hand
 from kifu_lark.model.piece import HAND_KINDS, Piece, PieceKind
 from kifu_lark.model.position import SET_HINT, Position
-from kifu_lark.model.variant import board_variant
+from kifu_lark.model.variant import Variant, board_variant
 
 # A rank's line (``|v香v桂v銀v金v玉v金v銀v桂v香|一``) → its cells' pieces and the index of its
 # numeral (-1 without one): diagrams repeat the ranks of the usual start and their empty ranks,
@@ -43,6 +44,9 @@ _ROWS_KEPT = 4096
 #: that imports them names them: a reader asks it only for these (it is not compiled, and a
 #: record's every head line went through it).
 DIAGRAM_LINES = frozenset({"HAND_LINE", "TURN_LINE", "MOVE_COUNT_LINE", "ROTATED_LINE"})
+# Compiled, ``Color.BLACK`` is a look-up on the Enum class; a Final constant is read directly.
+_BLACK: Final = Color.BLACK
+_WHITE: Final = Color.WHITE
 _SIDES = {"先手": Color.BLACK, "下手": Color.BLACK, "後手": Color.WHITE, "上手": Color.WHITE}
 
 # A cell's text (``v香``, `` 歩``, ``・``) → the piece it shows: a diagram's cells repeat
@@ -93,6 +97,8 @@ class DiagramReader:
         self.board: list[Piece | None] | None = None
         self.files = 0
         self.ranks = 0
+        #: The board's variant, once a board is read.
+        self.variant: Variant | None = None
         self.hands: dict[Color, Hand] = {}
         self.hand_lines: dict[Color, Token] = {}  # where each hand was read, for errors
         self.first_line: Token | None = None  # the diagram's first line, for errors
@@ -191,7 +197,7 @@ class DiagramReader:
         assert isinstance(first, Token)
         self.first_line = first
         try:
-            board_variant(files, ranks)
+            self.variant = board_variant(files, ranks)
         except ValueError as err:
             raise self._error(str(err), first, "check the diagram's frame and ranks") from None
         board: list[Piece | None] = [None] * (files * ranks)
@@ -226,16 +232,16 @@ class DiagramReader:
         with the hands, side to move and move number read."""
         try:
             ply = 1 if self.move_count is None else self.move_count + 1
-            if self.board is not None:
+            variant = self.variant
+            if self.board is not None and variant is not None:
                 # made once, not made and then evolved: each checks the set (81 squares)
-                hands = (self.hands.get(Color.BLACK, _EMPTY), self.hands.get(Color.WHITE, _EMPTY))
-                variant = board_variant(self.files, self.ranks)
-                turn = self.turn or Color.BLACK
+                hands = (self.hands.get(_BLACK, _EMPTY), self.hands.get(_WHITE, _EMPTY))
+                turn = self.turn or _BLACK
                 position = Position(variant, tuple(self.board), hands, turn, ply)
             else:
                 hands = (
-                    self.hands.get(Color.BLACK, base.hands[0]),
-                    self.hands.get(Color.WHITE, base.hands[1]),
+                    self.hands.get(_BLACK, base.hands[0]),
+                    self.hands.get(_WHITE, base.hands[1]),
                 )
                 position = evolve(base, hands=hands, turn=self.turn or base.turn, ply=ply)
             if self.rest is not None:  # that hand was read empty: it gets the rest

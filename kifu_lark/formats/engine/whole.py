@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from lark import Lark, Token, Tree
 
@@ -39,6 +39,8 @@ DIAGRAM_GROUPS = (
 )
 
 _RANK = "bod__RANK_LINE"
+#: The ``board`` rule's name as lark's trees hold it (a token is a str: shared, unchanged).
+_BOARD: Final = Token("RULE", "board")
 
 
 def _accepted(lark: Lark, after: Sequence[str]) -> set[str]:
@@ -142,7 +144,7 @@ def items(tokens: Sequence[Token | None]) -> list[Any]:
         if kind.startswith("bod__"):
             if board is None:
                 board = []
-                found.append(Tree(Token("RULE", "board"), board))
+                found.append(Tree(_BOARD, board))
             if kind == _RANK:  # a rank line is one line: the run is cut at line breaks
                 board += line_tokens(token, _RANK)
             else:
