@@ -95,9 +95,7 @@ class DiagramReader:
         self.fmt = fmt
         self.text = text
         self.board: list[Piece | None] | None = None
-        self.files = 0
-        self.ranks = 0
-        #: The board's variant, once a board is read.
+        #: The board's variant (its files and ranks), once a board is read.
         self.variant: Variant | None = None
         self.hands: dict[Color, Hand] = {}
         self.hand_lines: dict[Color, Token] = {}  # where each hand was read, for errors
@@ -204,7 +202,7 @@ class DiagramReader:
         for r, cells in enumerate(rows):
             for k, piece in enumerate(cells):
                 board[r * files + (files - 1 - k)] = piece
-        self.board, self.files, self.ranks = board, files, ranks
+        self.board = board
 
     def read_hand(self, token: Token) -> None:
         """Read a ``先手の持駒：…`` line."""
