@@ -321,24 +321,25 @@ _SCAN = r"[+\-][^\n]*+\n(?:[ \t,]*+(?:[+\-'T][^\n]*+)?+\n)*+[ \t,]*+"
 
 
 @functools.cache
-def whole_record_patterns(
-    grammar: str,
-) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """The usual record whole, in three parts, as lark's lexer takes it with the grammar as
-    it is:
+def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], ...]:
+    """The usual records whole, a record in three parts, as lark's lexer takes them with
+    the grammar as it is:
 
-    - the head: V3.0's encoding line, the comment lines before the version (floodgate's
-      ``'summary:`` block, placed first), then HEAD_RUN;
+    - the head: V3.0's encoding line (the text's first record only: after a separator the
+      parser takes no encoding, and lark lexes the line as a comment), the comment lines
+      before the version (floodgate's ``'summary:`` block, placed first), then HEAD_RUN;
     - the moves: MOVE_LINE, or else the rest of the text. ``findall`` from the head's end
       gives the MOVE_LINEs of the run (MOVE_RUN takes MOVE_LINEs in a row), then the rest
       in one piece where no MOVE_LINE starts: a line no move reads is passed over once,
       not a character at a time;
     - MOVE_LINE alone, which tells that rest from a last MOVE_LINE;
-    - the end: SPECIAL and its TIME, comment lines, and nothing else after them.
+    - the end: SPECIAL and its TIME, comment lines, then the text's end or the separator
+      (``/``) before the next record.
 
-    Each terminal is an atomic group holding its own pattern, in the order the grammar
-    allows them, so each takes what lark's lexer takes (its first match, none of it given
-    back); no other terminal can start where each does. tests/formats/
+    The patterns are the first record's head, a later record's head, the moves, MOVE_LINE
+    and the end. Each terminal is an atomic group holding its own pattern, in the order the
+    grammar allows them, so each takes what lark's lexer takes (its first match, none of it
+    given back); no other terminal can start where each does. tests/formats/
     equivalence/test_tokens.py checks that the tokens are lark's on every text."""
 
     # the terminals as the parsers match them, from the parser cache's terminal table: the
@@ -350,58 +351,85 @@ def whole_record_patterns(
     move_line = term("MOVE_LINE")
 
     eos = term("_EOS")
+    head = f"(?P<comments>(?:{term('COMMENT')}{eos})*+)(?P<head>{term('HEAD_RUN')})"
     return (
-        re.compile(
-            f"(?:{term('ENCODING')}{eos})?+(?P<comments>(?:{term('COMMENT')}{eos})*+)"
-            f"(?P<head>{term('HEAD_RUN')})"
-        ),
+        re.compile(f"(?:{term('ENCODING')}{eos})?+{head}"),
+        re.compile(head),
         re.compile(f"{move_line}|(?s:.+)"),
         re.compile(move_line),
         re.compile(
             f"(?:(?P<special>{term('SPECIAL')}){eos}(?:(?P<time>{term('TIME')}){eos})?+)?+"
-            f"(?P<comments>(?:{term('COMMENT')}{eos})*+)\\Z"
+            f"(?P<comments>(?:{term('COMMENT')}{eos})*+)"
+            f"(?:(?P<separator>{term('_SEPARATOR')})|\\Z)"
         ),
     )
 
 
+def _run_bound(text: str, at: int) -> int:
+    """Where a run of moves from ``at`` ends at the latest: the first line that starts with
+    ``%`` (a special) or ``/`` (a separator), which no MOVE_LINE holds, else the text's end.
+    A one-character find is a memchr; a ``%`` or ``/`` inside a line (a comment, a date) is
+    passed over. A line with blanks before its separator bounds nothing: the rest piece of
+    :func:`_whole_record` then reaches past it, as the match stays the same."""
+    bound = len(text)
+    for mark in "%/":
+        stop = text.find(mark, at, bound)
+        while stop > 0 and text[stop - 1] != "\n":
+            stop = text.find(mark, stop + 1, bound)
+        if stop >= 0:
+            bound = stop
+    return bound
+
+
 def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None:
-    """The statements of ``text`` when it is one usual record whole (see
+    """The statements of each record of ``text`` when it is usual records whole (see
     :func:`whole_record_patterns`), as the parser gives them (runs not yet cut, the run of
     moves with its MOVE_LINEs as a third item); ``None`` for any other text. lark makes no
     token here: the usual record needs no parser. The moves are matched once: a pattern of
-    the whole record matched them, then
-    the reader cut them, and floodgate's engine lines are most of a record's text."""
-    head_pattern, moves_pattern, move_line, end_pattern = whole_record_patterns(grammar)
-    head = head_pattern.match(text)
-    if head is None:
-        return None
-    start = at = head.end()
-    # the encoding line is syntax, not a statement: the parser's start rule drops it too
-    # no MOVE_LINE holds a line that starts with "%": findall stops at the first SPECIAL,
-    # and a text of many records is not taken to its end. A one-character find is a memchr;
-    # a "%" inside a line (a comment) is passed over.
-    stop = text.find("%", at)
-    while stop > 0 and text[stop - 1] != "\n":
-        stop = text.find("%", stop + 1)
-    if stop < 0:
-        stop = len(text)
-    statements: list[str] = moves_pattern.findall(text, at, stop)
-    # the last piece is the rest (the run ended before ``stop``) when it is no MOVE_LINE:
-    # a MOVE_LINE reads the same cut at its end (every part of it is possessive, and its
-    # comment's look-ahead stays inside it), and the rest began where none starts
-    if statements and move_line.fullmatch(text, stop - len(statements[-1]), stop) is None:
-        at = stop - len(statements.pop())
-    else:
-        at = stop
-    end = end_pattern.match(text, at)
-    if end is None:
-        return None
+    the whole record matched them, then the reader cut them, and floodgate's engine lines
+    are most of a record's text."""
+    first_head, later_head, moves_pattern, move_line, end_pattern = whole_record_patterns(grammar)
+    records: list[list[tuple[Any, ...]]] = []
+    at = 0
+    while True:
+        # the encoding line is syntax, not a statement: the parser's start rule drops it too
+        head = (later_head if records else first_head).match(text, at)
+        if head is None:
+            return None
+        start = at = head.end()
+        stop = _run_bound(text, at)
+        statements: list[str] = moves_pattern.findall(text, at, stop)
+        # the last piece is the rest (the run ended before ``stop``) when it is no MOVE_LINE:
+        # a MOVE_LINE reads the same cut at its end (every part of it is possessive, and its
+        # comment's look-ahead stays inside it), and the rest began where none starts
+        if statements and move_line.fullmatch(text, stop - len(statements[-1]), stop) is None:
+            at = stop - len(statements.pop())
+        else:
+            at = stop
+        end = end_pattern.match(text, at)
+        if end is None:
+            return None
+        records.append(_statements_of(text, head, (start, at), end, statements))
+        if end.group("separator") is None:
+            return records
+        at = end.end()
+
+
+def _statements_of(
+    text: str,
+    head: re.Match[str],
+    moves_span: tuple[int, int],
+    end: re.Match[str],
+    statements: list[str],
+) -> list[tuple[Any, ...]]:
+    """One record's statements from the matches of its head and end (see
+    :func:`_whole_record`) and the span of its run of moves (empty: none)."""
     first, head_run, moves, special, time, comments = span_tokens(
         text,
         [
             ("COMMENT_RUN", *head.span("comments")),
             ("HEAD_RUN", *head.span("head")),
-            ("MOVE_RUN", start, at),
+            ("MOVE_RUN", *moves_span),
             ("SPECIAL", *end.span("special")),
             ("TIME", *end.span("time")),
             ("COMMENT_RUN", *end.span("comments")),
@@ -418,7 +446,7 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
         items.append(("time", time))
     if comments is not None:
         items.append(("run", comments))
-    return [items]
+    return items
 
 
 def _detect_csa(text: str) -> float:

@@ -21,6 +21,7 @@ from kifu_lark.formats.kif_moves import GRAMMAR as GRAMMAR
 from kifu_lark.formats.kif_moves import MoveBlock
 from kifu_lark.formats.summary_line import SummaryReader
 from kifu_lark.model.game import Game, Issue
+from kifu_lark.model.node import Node
 from kifu_lark.rules.replay import GameBuilder
 
 _LINE_BREAKS = re.compile(r"\r+\n?")
@@ -78,6 +79,8 @@ class _KifReader:
         if not self.moves.marked:
             return
         marked = {id(node) for node in self.moves.marked}
+        if marked == {id(node) for node in _forked(game.root)}:
+            return  # the usual file: the marks agree (the walk below orders the warnings)
         for node in game.root.walk():
             parent = node.parent
             later = parent.variations if parent is not None else ()
@@ -130,6 +133,25 @@ class _KifReader:
             return
         if self.summaries.read(builder, item):
             self.moves.depth += 1
+
+
+def _forked(root: Node) -> list[Node]:
+    """The nodes below ``root`` that a later sibling follows (a ``+`` mark's nodes), found
+    down each line's chain of first children rather than node by node of a walk."""
+    found: list[Node] = []
+    lines = [root]
+    while lines:
+        node = lines.pop()
+        following = node.next
+        while following is not None:
+            variations = node.variations
+            if variations:
+                found.append(following)
+                found += variations[:-1]
+                lines += variations
+            node = following
+            following = node.next
+    return found
 
 
 @functools.cache

@@ -16,6 +16,7 @@ from kifu_lark.errors import (
     KifuEncodingError,
     KifuSyntaxError,
 )
+from kifu_lark.formats import kif_read
 from kifu_lark.formats.japanese import (
     SPECIAL_NAMES,
     SPECIAL_WORDS,
@@ -376,6 +377,39 @@ def test_fork_marks_are_checked_against_the_variations() -> None:
     assert [("FORK_MARK", 2)] == [(w.code, w.ply) for w in marked.warnings]
     unmarked = read(HEAD + "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：1手\n   1 ５六歩(57)\n")
     assert [] == unmarked.warnings
+
+
+_NESTED = (
+    "   1 ７六歩(77)   +\n   2 ３四歩(33)   +\n   3 ２六歩(27)\n\n"
+    "変化：2手\n   2 ８四歩(83)   +\n   3 ２六歩(27)\n\n"
+    "変化：2手\n   2 ４四歩(43)\n\n"
+    "変化：1手\n   1 ２六歩(27)\n"
+)
+
+
+def _forked_by_walk(game: Game) -> set[int]:
+    """The nodes a later sibling follows, as the walk over every node finds them."""
+    return {
+        id(node)
+        for node in game.root.walk()
+        if node.parent is not None
+        and node.parent.variations
+        and node.parent.variations[-1] is not node
+    }
+
+
+def test_nested_variations_marked_rightly_give_no_warning() -> None:
+    """Marks that agree with nested variations warn of nothing; a mark taken off one warns
+    there, and the quick search of the forked nodes finds those the walk finds."""
+    game = read(HEAD + _NESTED)
+    assert [] == game.warnings
+    assert _forked_by_walk(game) == {id(n) for n in kif_read._forked(game.root)}
+    assert 3 == len(_forked_by_walk(game))
+    unmarked = read(HEAD + _NESTED.replace("８四歩(83)   +", "８四歩(83)"))
+    assert [("FORK_MARK", 2)] == [(w.code, w.ply) for w in unmarked.warnings]
+    demo = kifu_lark.load(FIXTURES / "demo" / "yagura.kifu")
+    assert _forked_by_walk(demo) == {id(n) for n in kif_read._forked(demo.root)}
+    assert _forked_by_walk(demo)
 
 
 @pytest.mark.parametrize(

@@ -59,8 +59,16 @@ _ENDS = (
     ("PI\n+\n+7776FU,%TORYO\n", True, "the end after a comma: the run stops at it"),
     ("PI\n+\n+7776FU,'100%\n-3334FU\n%TORYO\n", True, "a % inside a comment"),
     ("PI\n+\n+7776FU\n%TORYO\n$END_TIME:2024/01/01\n", False, "game information after"),
-    ("PI\n+\n+7776FU\n/\nPI\n+\n+7776FU\n", False, "two records"),
-    ("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+7776FU\n%TORYO\n", False, "two, ended"),
+    ("PI\n+\n+7776FU\n/\nPI\n+\n+7776FU\n", True, "two records"),
+    ("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+7776FU\n%TORYO\n", True, "two, ended"),
+    ("PI\n+\n+7776FU\n'c\n/ \n,\n  V2.2\nPI\n-\n", True, "two, a blank separator line"),
+    ("PI\n+\n+7776FU\n  /\nPI\n+\n-3334FU\n", True, "a separator after blanks"),
+    ("PI\n+\n/\nPI\n+\n/\nPI\n-\n%TORYO\n", True, "three records, no moves"),
+    ("PI\n+\n+7776FU\n'1/2\n/\n'CSA encoding=UTF-8\nPI\n+\n", True, "a comment first"),
+    ("PI\n+\n+7776FU\n/\n", False, "a separator last: an empty record"),
+    ("PI\n+\n+7776FU\n/\n+7776FU\n", False, "a record without its head"),
+    ("PI\n+\n+7776FU\n/\nPI\n+\n%TORYO\n$END_TIME:1\n", False, "information after"),
+    ("PI\n+\n+7776FU\n/\n/\nPI\n+\n", False, "two separators"),
     ("\nPI\n+\n+7776FU\n", False, "a blank line first"),
     ("PI\n+\n+7776FU\n+77XXFU\n-3334FU\n", False, "a line no MOVE_LINE reads"),
     ("PI\n+\n%TORYO\n", True, "no moves: the head, then the end"),
@@ -124,7 +132,6 @@ _NOT_WHOLE = frozenset(
         "no head",  # no side-to-move line: no head run
         "a blank line first",
         "game information after the end",
-        "a second record or a variation",
     }
 )
 

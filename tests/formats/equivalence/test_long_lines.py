@@ -28,7 +28,7 @@ def test_kif_walk_matches_only_where_a_line_starts() -> None:
 def test_csa_moves_end_in_one_piece_where_no_move_starts() -> None:
     """The CSA run's ``findall`` gives the moves, then the rest of the text in one piece:
     a long line after the moves is not cut a character at a time."""
-    _, moves, move_line, _ = whole_record_patterns("csa.lark")
+    _, _, moves, move_line, _ = whole_record_patterns("csa.lark")
     text = "+7776FU\n-3334FU\n" + "x" * LONG + "\n+2726FU\n"
     pieces = moves.findall(text)
     assert pieces[:2] == ["+7776FU\n", "-3334FU\n"]
