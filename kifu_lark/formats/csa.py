@@ -42,7 +42,7 @@ from kifu_lark.formats import engine
 from kifu_lark.formats.base import Capabilities, Format, ReadOptions
 from kifu_lark.formats.csa_dialect import CSA, ILLEGAL_ACTION, KEY_OF_NAME, Dialect
 from kifu_lark.formats.csa_moves import FLOODGATE_KEYS as FLOODGATE_KEYS
-from kifu_lark.formats.csa_moves import MoveRun, time_of
+from kifu_lark.formats.csa_moves import MoveRun, run_bound, time_of
 from kifu_lark.formats.csa_start import COLORS as _COLORS
 from kifu_lark.formats.csa_start import start_position
 from kifu_lark.formats.csa_write import encoding_rule, writer
@@ -336,11 +336,10 @@ def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], ...]:
     - the end: SPECIAL and its TIME, comment lines, then the text's end or the separator
       (``/``) before the next record.
 
-    The patterns are the first record's head, a later record's head, the moves, MOVE_LINE
-    and the end. Each terminal is an atomic group holding its own pattern, in the order the
-    grammar allows them, so each takes what lark's lexer takes (its first match, none of it
-    given back); no other terminal can start where each does. tests/formats/
-    equivalence/test_tokens.py checks that the tokens are lark's on every text."""
+    Each terminal is an atomic group holding its own pattern, in the order the grammar
+    allows them, so each takes what lark's lexer takes (its first match, none of it given
+    back); no other terminal can start where each does. tests/formats/equivalence/
+    test_tokens.py checks that the tokens are lark's on every text."""
 
     # the terminals as the parsers match them, from the parser cache's terminal table: the
     # usual record is read without loading a parser
@@ -365,29 +364,12 @@ def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], ...]:
     )
 
 
-def _run_bound(text: str, at: int) -> int:
-    """Where a run of moves from ``at`` ends at the latest: the first line that starts with
-    ``%`` (a special) or ``/`` (a separator), which no MOVE_LINE holds, else the text's end.
-    A one-character find is a memchr; a ``%`` or ``/`` inside a line (a comment, a date) is
-    passed over. A line with blanks before its separator bounds nothing: the rest piece of
-    :func:`_whole_record` then reaches past it, as the match stays the same."""
-    bound = len(text)
-    for mark in "%/":
-        stop = text.find(mark, at, bound)
-        while stop > 0 and text[stop - 1] != "\n":
-            stop = text.find(mark, stop + 1, bound)
-        if stop >= 0:
-            bound = stop
-    return bound
-
-
 def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None:
     """The statements of each record of ``text`` when it is usual records whole (see
     :func:`whole_record_patterns`), as the parser gives them (runs not yet cut, the run of
     moves with its MOVE_LINEs as a third item); ``None`` for any other text. lark makes no
-    token here: the usual record needs no parser. The moves are matched once: a pattern of
-    the whole record matched them, then the reader cut them, and floodgate's engine lines
-    are most of a record's text."""
+    token here, and the moves are matched once (floodgate's engine lines are most of a
+    record's text)."""
     first_head, later_head, moves_pattern, move_line, end_pattern = whole_record_patterns(grammar)
     records: list[list[tuple[Any, ...]]] = []
     at = 0
@@ -397,7 +379,7 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
         if head is None:
             return None
         start = at = head.end()
-        stop = _run_bound(text, at)
+        stop = run_bound(text, at)
         statements: list[str] = moves_pattern.findall(text, at, stop)
         # the last piece is the rest (the run ended before ``stop``) when it is no MOVE_LINE:
         # a MOVE_LINE reads the same cut at its end (every part of it is possessive, and its

@@ -292,3 +292,28 @@ class MoveRun:
             return False
         self.headers.entries.append(found)
         return True
+
+
+def run_bound(text: str, at: int) -> int:
+    """Where a run of moves from ``at`` ends at the latest: the first ``%`` (a special) or
+    ``/`` (a separator) with nothing but blanks and commas before it on its line, which no
+    MOVE_LINE holds (its comments start with ``'``), else the text's end; a ``%`` or ``/``
+    inside a line (a comment, a date) is passed over. A record's rest piece (see
+    :func:`kifu_lark.formats.csa._whole_record`) then stops at the next record."""
+    bound = len(text)
+    for mark in "%/":
+        stop = text.find(mark, at, bound)
+        while stop >= 0 and not _opens_line(text, stop):
+            stop = text.find(mark, stop + 1, bound)
+        if stop >= 0:
+            bound = stop
+    return bound
+
+
+def _opens_line(text: str, at: int) -> bool:
+    """True when nothing but blanks and commas stands before ``at`` on its line (looked at
+    backwards from ``at``: a long line is not gone through again for each mark in it)."""
+    i = at - 1
+    while i >= 0 and text[i] in " \t,":
+        i -= 1
+    return i < 0 or text[i] == "\n"

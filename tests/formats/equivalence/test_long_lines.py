@@ -7,6 +7,7 @@ read is checked by the rest of the suite; the time itself is a benchmark's
 from __future__ import annotations
 
 from kifu_lark.formats.csa import whole_record_patterns
+from kifu_lark.formats.csa_moves import run_bound
 from tests.formats.equivalence.cases import BY_NAME
 from tests.formats.equivalence.checks import outcome
 from tests.formats.equivalence.reader_internals import ki2_walk, kif_walk
@@ -34,6 +35,20 @@ def test_csa_moves_end_in_one_piece_where_no_move_starts() -> None:
     assert pieces[:2] == ["+7776FU\n", "-3334FU\n"]
     assert len(pieces) == 3 and move_line.fullmatch(pieces[2]) is None
     assert moves.findall("+7776FU\n-3334FU\n") == ["+7776FU\n", "-3334FU\n"]
+
+
+def test_a_csa_run_is_bounded_by_the_next_record() -> None:
+    """The whole-record reading of a CSA text of several records looks for each record's
+    moves up to the next special or separator, one that opens its line (blanks and commas
+    before it at most), so that a record's rest never reaches into the records after it;
+    a ``/`` or ``%`` inside a line is passed over, however many of them a line holds."""
+    text = "+7776FU\n'a/b 100%\n-3334FU,'x/\n  ,/\nPI\n+\n%TORYO\n"
+    assert text.index("  ,/") + 3 == run_bound(text, 0)
+    assert text.index("%TORYO") == run_bound(text, text.index("PI"))
+    slashes = "+7776FU\n'" + "/" * LONG + "%" * LONG + "\n"
+    assert len(slashes) == run_bound(slashes, 0)
+    ended = slashes + "\t/\n"
+    assert len(slashes) + 1 == run_bound(ended, 0)
 
 
 def test_ki2_walk_stops_at_the_first_text_no_move_reads() -> None:
