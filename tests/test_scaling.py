@@ -57,3 +57,21 @@ def test_reading_variations_is_linear(fmt: str, shape: object) -> None:
         lambda: kifu_lark.loads(small, fmt), lambda: kifu_lark.loads(large, fmt)
     )
     assert ratio < LINEAR_BOUND, f"{fmt}: 8x the variations took {ratio:.1f}x the time"
+
+
+@pytest.mark.parametrize(
+    "between",
+    ["\n%TORYO\n/\n", "\n/\n", ",/\n", "\n  /\n", "\n'a/b 100%\n/\n"],
+    ids=["ended", "not-ended", "after-a-comma", "after-blanks", "marks-in-a-comment"],
+)
+def test_reading_many_csa_records_is_linear(between: str) -> None:
+    """8n CSA records in one text (``/`` between them) read in a time that grows linearly
+    from n, whichever way each record ends: a record's moves are looked for up to the next
+    record, and the tokens of every record located in one pass."""
+    record = "PI\n+\n+7776FU\n-3334FU"
+    small, large = ((record + between) * k + record + "\n" for k in (400, 3200))
+    assert len(kifu_lark.loads_all(large, "csa")) == 3201
+    ratio = growth_of_eightfold(
+        lambda: kifu_lark.loads_all(small, "csa"), lambda: kifu_lark.loads_all(large, "csa")
+    )
+    assert ratio < LINEAR_BOUND, f"8x the records took {ratio:.1f}x the time"

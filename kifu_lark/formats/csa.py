@@ -371,11 +371,14 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
     token here, and the moves are matched once (floodgate's engine lines are most of a
     record's text)."""
     first_head, later_head, moves_pattern, move_line, end_pattern = whole_record_patterns(grammar)
-    records: list[list[tuple[Any, ...]]] = []
+    # each record's six token spans, in the order of the text, and its MOVE_LINEs: the
+    # tokens of all records are made at once, their lines counted in one pass
+    spans: list[tuple[str, int, int]] = []
+    runs: list[list[str]] = []
     at = 0
     while True:
         # the encoding line is syntax, not a statement: the parser's start rule drops it too
-        head = (later_head if records else first_head).match(text, at)
+        head = (later_head if runs else first_head).match(text, at)
         if head is None:
             return None
         start = at = head.end()
@@ -391,32 +394,26 @@ def _whole_record(grammar: str, text: str) -> list[list[tuple[Any, ...]]] | None
         end = end_pattern.match(text, at)
         if end is None:
             return None
-        records.append(_statements_of(text, head, (start, at), end, statements))
-        if end.group("separator") is None:
-            return records
-        at = end.end()
-
-
-def _statements_of(
-    text: str,
-    head: re.Match[str],
-    moves_span: tuple[int, int],
-    end: re.Match[str],
-    statements: list[str],
-) -> list[tuple[Any, ...]]:
-    """One record's statements from the matches of its head and end (see
-    :func:`_whole_record`) and the span of its run of moves (empty: none)."""
-    first, head_run, moves, special, time, comments = span_tokens(
-        text,
-        [
+        spans += [
             ("COMMENT_RUN", *head.span("comments")),
             ("HEAD_RUN", *head.span("head")),
-            ("MOVE_RUN", *moves_span),
+            ("MOVE_RUN", start, at),
             ("SPECIAL", *end.span("special")),
             ("TIME", *end.span("time")),
             ("COMMENT_RUN", *end.span("comments")),
-        ],
-    )
+        ]
+        runs.append(statements)
+        if end.group("separator") is None:
+            break
+        at = end.end()
+    tokens = span_tokens(text, spans)
+    return [_statements_of(tokens[6 * i : 6 * i + 6], run) for i, run in enumerate(runs)]
+
+
+def _statements_of(tokens: list[Token | None], statements: list[str]) -> list[tuple[Any, ...]]:
+    """One record's statements from its six tokens (see :func:`_whole_record`; ``None``
+    where one is missing) and the MOVE_LINEs of its run."""
+    first, head_run, moves, special, time, comments = tokens
     items: list[tuple[Any, ...]] = [("run", head_run)]
     if first is not None:
         items.insert(0, ("run", first))

@@ -296,24 +296,19 @@ class MoveRun:
 
 def run_bound(text: str, at: int) -> int:
     """Where a run of moves from ``at`` ends at the latest: the first ``%`` (a special) or
-    ``/`` (a separator) with nothing but blanks and commas before it on its line, which no
-    MOVE_LINE holds (its comments start with ``'``), else the text's end; a ``%`` or ``/``
-    inside a line (a comment, a date) is passed over. A record's rest piece (see
+    ``/`` (a separator) outside a comment, which no MOVE_LINE holds, else the text's end. A
+    mark is in a comment when a ``'`` stands before it on its line: a comment runs to its
+    line's end, and no other statement of a run holds a ``'``. A record's rest piece (see
     :func:`kifu_lark.formats.csa._whole_record`) then stops at the next record."""
     bound = len(text)
-    for mark in "%/":
+    # the separator first: the special is then looked for inside the record alone
+    for mark in "/%":
         stop = text.find(mark, at, bound)
-        while stop >= 0 and not _opens_line(text, stop):
-            stop = text.find(mark, stop + 1, bound)
+        while stop >= 0 and text.find("'", text.rfind("\n", 0, stop) + 1, stop) >= 0:
+            # in a comment: so is every mark after it on its line, which is passed over
+            # (each line is looked through once, however many marks it holds)
+            end = text.find("\n", stop, bound)
+            stop = -1 if end < 0 else text.find(mark, end, bound)
         if stop >= 0:
             bound = stop
     return bound
-
-
-def _opens_line(text: str, at: int) -> bool:
-    """True when nothing but blanks and commas stands before ``at`` on its line (looked at
-    backwards from ``at``: a long line is not gone through again for each mark in it)."""
-    i = at - 1
-    while i >= 0 and text[i] in " \t,":
-        i -= 1
-    return i < 0 or text[i] == "\n"

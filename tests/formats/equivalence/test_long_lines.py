@@ -39,9 +39,9 @@ def test_csa_moves_end_in_one_piece_where_no_move_starts() -> None:
 
 def test_a_csa_run_is_bounded_by_the_next_record() -> None:
     """The whole-record reading of a CSA text of several records looks for each record's
-    moves up to the next special or separator, one that opens its line (blanks and commas
-    before it at most), so that a record's rest never reaches into the records after it;
-    a ``/`` or ``%`` inside a line is passed over, however many of them a line holds."""
+    moves up to the next special or separator outside a comment, so that a record's rest
+    never reaches into the records after it; a ``/`` or ``%`` in a comment is passed over,
+    however many of them a line holds."""
     text = "+7776FU\n'a/b 100%\n-3334FU,'x/\n  ,/\nPI\n+\n%TORYO\n"
     assert text.index("  ,/") + 3 == run_bound(text, 0)
     assert text.index("%TORYO") == run_bound(text, text.index("PI"))
@@ -49,6 +49,8 @@ def test_a_csa_run_is_bounded_by_the_next_record() -> None:
     assert len(slashes) == run_bound(slashes, 0)
     ended = slashes + "\t/\n"
     assert len(slashes) + 1 == run_bound(ended, 0)
+    assert len("+7776FU,") == run_bound("+7776FU,/\nPI\n+\n", 0)
+    assert len("+7776FU,T3,") == run_bound("+7776FU,T3,%TORYO,'a/b\n", 0)
 
 
 def test_ki2_walk_stops_at_the_first_text_no_move_reads() -> None:
