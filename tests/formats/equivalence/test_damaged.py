@@ -121,3 +121,28 @@ def test_damaged_texts_match_alike_without_marks(case: Case, data: st.DataObject
     text = case.declaration.normalise(_damaged(case, data, kin=True))
     for _, pattern, groups in marked_patterns(case):
         assert_marks_change_no_match(pattern, [text], case.starts, somewhere=False, groups=groups)
+
+
+#: How CSA writers and hand edits put a separator between two records: its own line, with
+#: blanks, commas or blank lines around it, or after a comma on the last statement's line.
+_SEPARATORS = ("/\n", "/ \n\n", "  /\n", ",/\n", " ,/\t\n,\n", "/\n'CSA encoding=UTF-8\n")
+
+
+@pytest.mark.parametrize("name", ["csa", "msk"])
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_several_damaged_records_in_a_text_read_alike(name: str, data: st.DataObject) -> None:
+    """Two to four fixture or corpus records in one text, separators of every usual shape
+    between them, one of the records damaged: the text reads (or fails) alike both ways,
+    and where the whole-record pattern takes it, its tokens are lark's."""
+    case = BY_NAME[name]
+    texts = all_texts(case)
+    records = data.draw(st.lists(st.sampled_from(texts), min_size=2, max_size=4), label="records")
+    spoilt = data.draw(st.integers(0, len(records) - 1), label="spoilt")
+    records[spoilt] = data.draw(damaged(records[spoilt], case.odd_lines), label="damaged")
+    text = records[0]
+    for record in records[1:]:
+        joint = data.draw(st.sampled_from(_SEPARATORS), label="separator")
+        text = text.rstrip("\n") + ("" if joint.startswith(",") else "\n") + joint + record
+    assert outcome(case, text, False) == outcome(case, text, True)
+    whole_is_lark(case, text)
