@@ -320,8 +320,13 @@ def reader(dialect: Dialect) -> Callable[..., list[Game]]:
 _SCAN = r"[+\-][^\n]*+\n(?:[ \t,]*+(?:[+\-'T][^\n]*+)?+\n)*+[ \t,]*+"
 
 
+_Pattern = re.Pattern[str]
+
+
 @functools.cache
-def whole_record_patterns(grammar: str) -> tuple[re.Pattern[str], ...]:
+def whole_record_patterns(
+    grammar: str,
+) -> tuple[_Pattern, _Pattern, _Pattern, _Pattern, _Pattern]:
     """The usual records whole, a record in three parts, as lark's lexer takes them with
     the grammar as it is:
 

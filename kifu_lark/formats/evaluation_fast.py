@@ -71,15 +71,17 @@ def _sources() -> tuple[str, str, str, str]:
     kept = {t.name: t for t in lark.grammar.compile(lark.options.start, set(parts))[0]}
     # Their groups made non-capturing: inside a possessive repeat, capturing groups trip a
     # CPython re bug (see parsing._uncaptured).
-    csa_parts = [f"(?:{_PLAIN_GROUP.sub('(?:', kept[name].pattern.to_regexp())})" for name in parts]
-    csa_first = "|".join(csa_parts)
+    csa_move, csa_special = (
+        f"(?:{_PLAIN_GROUP.sub('(?:', kept[name].pattern.to_regexp())})" for name in parts
+    )
+    csa_first = f"{csa_move}|{csa_special}"
     csa_score = (
         # `*` then ASCII blanks only, as _LOOKS asks: a line it matches looks like one. The
         # moves a single space apart first (as floodgate writes them), then any blanks and
         # any PV word: a move after one space is what the second repeat would take there
         # too (nothing else it tries starts that way), so the line matches alike, with
         # fewer steps a move.
-        rf"\*[ \t]*({signed})(?: {csa_parts[0]})*+(?:{before}(?:{csa_first}))*+"
+        rf"\*[ \t]*({signed})(?: {csa_move})*+(?:{before}(?:{csa_first}))*+"
         rf"(?:{blanks}{term('NODES')})?{_BLANKS}*"
     )
     return csa, key, move, csa_score
