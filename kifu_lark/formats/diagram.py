@@ -166,7 +166,8 @@ class DiagramReader:
             assert isinstance(token, Token)
             if not token.type.endswith("RANK_LINE"):
                 continue
-            row = _ROWS.get(token)
+            # keyed by the plain text: a Token key would compare with lark's __eq__
+            row = _ROWS.get(token.value)
             if row is None:
                 m = rank_re.match(token)
                 assert m is not None
@@ -175,7 +176,7 @@ class DiagramReader:
                     _row_cells(m["bod_cells"]),
                     -1 if numeral is None else KANJI_DIGITS.index(numeral),
                 )
-                row = remember(_ROWS, str(token), found, _ROWS_KEPT)
+                row = remember(_ROWS, token.value, found, _ROWS_KEPT)
             cells, numbered = row
             if rows and len(cells) != len(rows[0]):
                 raise self._error(

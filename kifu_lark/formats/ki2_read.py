@@ -21,6 +21,7 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.diagram import DIAGRAM_LINES, DiagramReader
 from kifu_lark.formats.engine import parsing, whole
 from kifu_lark.formats.engine.parsing import terminal_regex
+from kifu_lark.formats.engine.tokens import tokens_with_variations, tree_items
 from kifu_lark.formats.japanese import comment_text, kanji_number
 from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.japanese_move import FIELDS, MARKS, fields_of, move_regex
@@ -273,10 +274,10 @@ def _whole_record(text: str) -> Tree[Any] | None:
     m = pattern.match(text)
     if m is None:
         return None
-    tokens = whole.tokens_with_variations(m, _WHOLE_RECORD, section)
+    tokens = tokens_with_variations(m, _WHOLE_RECORD, section)
     if m.start("ranks") < 0:  # no board: the tokens are the items
         return Tree("start", [t for t in tokens if t is not None])
-    return Tree("start", whole.items(tokens))
+    return Tree("start", tree_items(tokens))
 
 
 def builder(options: ReadOptions) -> Callable[[str, Tree[Any], bool], list[Game]]:

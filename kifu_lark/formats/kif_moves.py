@@ -116,15 +116,16 @@ class MoveBlock:
                 count = len(pieces)
                 while i < count:
                     # pieces[i : i + _STRIDE]: the groups of _WALK_GROUPS in their order
-                    # (ply_number, move, special, spent, total, fork), the comment's text,
-                    # the bookmark's, the text before the next line
+                    # (ply_number, move, special, spent, total, fork), the text of a comment
+                    # line right after the move line, a later comment's text, the
+                    # bookmark's, the text before the next line
                     number = pieces[i]
-                    if number is None:  # a comment or bookmark line after the move
-                        comment = pieces[i + 6]
+                    if number is None:  # a later comment or a bookmark line after the move
+                        comment = pieces[i + 7]
                         if comment is not None:
                             builder.comment(comment)
                         else:
-                            bookmark = pieces[i + 7]
+                            bookmark = pieces[i + 8]
                             assert bookmark is not None
                             builder.node.bookmark = bookmark
                         line += 1
@@ -202,6 +203,10 @@ class MoveBlock:
                         builder.node.set_time(spent, total)
                     if pieces[i + 5] is not None:  # the fork mark
                         marked.append(node)
+                    comment = pieces[i + 6]
+                    if comment is not None:  # its line follows the move's
+                        builder.comment(comment)
+                        line += 1
                     depth += 1
                     line += 1
                     i += _STRIDE
@@ -392,31 +397,34 @@ _REST = r".*\n"
 @functools.cache
 def _walk_regex() -> re.Pattern[str]:
     """:func:`_block_regex` with only the groups of :data:`_WALK_GROUPS` kept (the others
-    made non-capturing), then a comment or bookmark line with its text in a group of its
-    own: the same lines. Its ``split`` gives a flat list: the text before the first line,
-    then for each line those groups (``None`` where one is missing), the comment's text,
-    the bookmark's and the text before the next line (:data:`_STRIDE` items a line). A
-    group the regex engine sets costs time, and more inside a possessive part (it saves the
-    groups set so far): so only the groups the walk reads capture, there is no group for
-    the line whole, and no tuple a line; a comment's text (engines' analyses write one
-    after every move) comes as the reader keeps it, with no other copy.
+    made non-capturing) and the comment line that may follow a move line taken with it,
+    then a comment or bookmark line with its text in a group of its own: the same lines.
+    Its ``split`` gives a flat list: the text before the first line, then for each match
+    those groups (``None`` where one is missing), the following comment's text, a lone
+    comment's, the bookmark's and the text before the next line (:data:`_STRIDE` items a
+    match). A group the regex engine sets costs time, and more inside a possessive part (it
+    saves the groups set so far): so only the groups the walk reads capture, there is no
+    group for the line whole, and no tuple a line; a comment's text comes as the reader
+    keeps it, with no other copy. Engines' analyses write one comment line after every
+    move: taken with its move line, it costs no match and no items of its own.
 
     A match starts only where a line does (a chunk starts a line): on a line none of the
     block's terminals reads, ``split`` then tries one cheap test a character, not the
     whole PLY_LINE at each one, so a long line costs what it costs the grammar's lexer."""
     comment, bookmark = _after_move_texts()
     ply = parsing.uncapture(_ply_regex().pattern, _WALK_GROUPS)
-    regex = re.compile(f"(?m:^)(?:{ply}|{comment}|{bookmark})")
-    if regex.groups != len(_WALK_GROUPS) + 2 or any(
+    regex = re.compile(f"(?m:^)(?:{ply}(?:{comment})?|{comment}|{bookmark})")
+    if regex.groups != len(_WALK_GROUPS) + 3 or any(
         regex.groupindex[name] != i + 1 for i, name in enumerate(_WALK_GROUPS)
     ):
         raise AssertionError(f"kif.lark PLY_LINE groups changed: {regex.groupindex}")
     return regex
 
 
-# Items a line in what :func:`_walk_regex` splits a chunk into: the groups of
-# _WALK_GROUPS, the comment's text, the bookmark's, then the text before the next line.
-_STRIDE: Final = len(_WALK_GROUPS) + 3
+# Items a match in what :func:`_walk_regex` splits a chunk into: the groups of
+# _WALK_GROUPS, the text of a comment line right after a move line, a later comment's text,
+# the bookmark's, then the text before the next line.
+_STRIDE: Final = len(_WALK_GROUPS) + 4
 
 
 class _LineStarts:

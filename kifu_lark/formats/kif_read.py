@@ -14,6 +14,7 @@ from kifu_lark.formats.base import ReadOptions
 from kifu_lark.formats.diagram import DIAGRAM_LINES, DiagramReader
 from kifu_lark.formats.engine import parsing, whole
 from kifu_lark.formats.engine.parsing import terminal_regex
+from kifu_lark.formats.engine.tokens import tokens_with_variations, tree_items
 from kifu_lark.formats.japanese import comment_text, kanji_number
 from kifu_lark.formats.japanese_head import HeaderSection, handicap_among_moves, head_lines
 from kifu_lark.formats.kif_moves import FORMAT_NAME as FORMAT_NAME
@@ -251,10 +252,10 @@ def _whole_record(text: str) -> Tree[Token] | None:
     m = pattern.match(text)
     if m is None:
         return None
-    tokens = whole.tokens_with_variations(m, _WHOLE_RECORD, section)
+    tokens = tokens_with_variations(m, _WHOLE_RECORD, section)
     if m.start("ranks") < 0:  # no board: the tokens are the items
         return Tree("start", [token for token in tokens if token is not None])
-    return Tree("start", whole.items(tokens))
+    return Tree("start", tree_items(tokens))
 
 
 def _explain(err: KifuSyntaxError) -> KifuSyntaxError:

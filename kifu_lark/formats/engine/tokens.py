@@ -11,9 +11,13 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from lark import Token
+from lark import Token, Tree
 
 _new_str: Final = str.__new__
+
+_RANK: Final = "bod__RANK_LINE"
+#: The ``board`` rule's name as lark's trees hold it (a token is a str: shared, unchanged).
+_BOARD: Final = Token("RULE", "board")
 
 
 def token(kind: str, value: str, start: int, line: int, column: int) -> Token:
@@ -238,4 +242,41 @@ def expand(items: Iterable[Any], runs: dict[str, re.Pattern[str]]) -> list[Any]:
             found.extend(cut(item, pattern, "BLANK_LINE") if lines is None else lines)
         else:
             found.append(item)
+    return found
+
+
+def tokens_with_variations(
+    m: re.Match[str], kinds: Sequence[tuple[str, str]], section: re.Pattern[str]
+) -> list[Token | None]:
+    """The tokens of a whole-record match ``m`` (see :func:`match_tokens`) followed by
+    those of its group ``variations``, cut a section at a time with ``section`` (the
+    pattern ``whole.variations`` gives, which takes each section as the group took it)."""
+    spans = [(kind, *m.span(group)) for group, kind in kinds]
+    start, end = m.span("variations")
+    for found in section.finditer(m.string, start, end):
+        spans.append(("VARIATION_LINE", *found.span("line")))
+        spans.append(("MOVES_BLOCK", *found.span("moves")))
+    return span_tokens(m.string, spans)
+
+
+def tree_items(tokens: Sequence[Token | None]) -> list[Any]:
+    """The parse tree's top items from the tokens of a whole-record match (``None`` where a
+    group is missing): the board's tokens in a ``board`` tree, its run of rank lines cut
+    into one token a line, as lark makes them."""
+    found: list[Any] = []
+    board: list[Token | Tree[Token]] | None = None
+    for token in tokens:
+        if token is None:
+            continue
+        kind = token.type
+        if kind.startswith("bod__"):
+            if board is None:
+                board = []
+                found.append(Tree(_BOARD, board))
+            if kind == _RANK:  # a rank line is one line: the run is cut at line breaks
+                board += line_tokens(token, _RANK)
+            else:
+                board.append(token)
+        else:
+            found.append(token)
     return found

@@ -18,11 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
 
-from lark import Lark, Token, Tree
-
-from kifu_lark.formats.engine.tokens import line_tokens, span_tokens
+from lark import Lark, Token
 
 #: The groups of :func:`diagram` and their token types, in the order of the text.
 DIAGRAM_GROUPS = (
@@ -39,8 +36,6 @@ DIAGRAM_GROUPS = (
 )
 
 _RANK = "bod__RANK_LINE"
-#: The ``board`` rule's name as lark's trees hold it (a token is a str: shared, unchanged).
-_BOARD: Final = Token("RULE", "board")
 
 
 def _accepted(lark: Lark, after: Sequence[str]) -> set[str]:
@@ -104,7 +99,7 @@ def variations(lark: Lark, blanks: str, main: Sequence[str]) -> tuple[str, re.Pa
     VARIATION_LINE and one MOVES_BLOCK with ``blanks`` after each: the regex of them all,
     in a group ``variations`` (to follow the main line, whose tokens are of the types
     ``main``, and its summary line), and the pattern of one section, with groups ``line``
-    and ``moves``, that :func:`tokens_with_variations` cuts the group with."""
+    and ``moves``, that ``tokens.tokens_with_variations`` cuts the group with."""
     # the parser's states where a section's parts start: after the main line (its summary
     # line or not) or a section's moves, and after a variation line
     ended = (tuple(main), (*main, "SUMMARY_LINE"))
@@ -115,40 +110,3 @@ def variations(lark: Lark, blanks: str, main: Sequence[str]) -> tuple[str, re.Pa
         f"(?P<variations>(?:{section})*+)",
         re.compile(f"(?P<line>{line}){blanks}(?P<moves>{moves}){blanks}"),
     )
-
-
-def tokens_with_variations(
-    m: re.Match[str], kinds: Sequence[tuple[str, str]], section: re.Pattern[str]
-) -> list[Token | None]:
-    """The tokens of a whole-record match ``m`` (see ``tokens.match_tokens``) followed by
-    those of its group ``variations``, cut a section at a time with ``section`` (the
-    pattern :func:`variations` gives, which takes each section as the group took it)."""
-    spans = [(kind, *m.span(group)) for group, kind in kinds]
-    start, end = m.span("variations")
-    for found in section.finditer(m.string, start, end):
-        spans.append(("VARIATION_LINE", *found.span("line")))
-        spans.append(("MOVES_BLOCK", *found.span("moves")))
-    return span_tokens(m.string, spans)
-
-
-def items(tokens: Sequence[Token | None]) -> list[Any]:
-    """The parse tree's top items from the tokens of a whole-record match (``None`` where a
-    group is missing): the board's tokens in a ``board`` tree, its run of rank lines cut
-    into one token a line, as lark makes them."""
-    found: list[Any] = []
-    board: list[Token | Tree[Token]] | None = None
-    for token in tokens:
-        if token is None:
-            continue
-        kind = token.type
-        if kind.startswith("bod__"):
-            if board is None:
-                board = []
-                found.append(Tree(_BOARD, board))
-            if kind == _RANK:  # a rank line is one line: the run is cut at line breaks
-                board += line_tokens(token, _RANK)
-            else:
-                board.append(token)
-        else:
-            found.append(token)
-    return found

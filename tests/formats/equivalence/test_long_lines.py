@@ -21,9 +21,13 @@ def test_kif_walk_matches_only_where_a_line_starts() -> None:
     _, walk, _, _ = kif_walk()
     for line in ("1" * LONG + "\n", "x1 ７六歩(77)\n", "1 ７六歩(77) " + "1 ７六歩(77)\n"):
         assert [m.start() for m in walk.finditer(line)] == [], line[:20]
-    block = "1 ７六歩(77)\n2 ３四歩(33)\n*c\n"
+    block = "1 ７六歩(77)\n2 ３四歩(33)\n*c\n*d\n&b\n3 ２六歩(27)\n"
     line_starts = [0, *(i + 1 for i, ch in enumerate(block[:-1]) if ch == "\n")]
-    assert [m.start() for m in walk.finditer(block)] == line_starts
+    matches = list(walk.finditer(block))
+    # every line read once, each match from a line's start: a comment line right after a
+    # move line is taken with it, a later comment and a bookmark on their own
+    assert "".join(m.group() for m in matches) == block
+    assert [m.start() for m in matches] == [line_starts[i] for i in (0, 1, 3, 4, 5)]
 
 
 def test_csa_moves_end_in_one_piece_where_no_move_starts() -> None:

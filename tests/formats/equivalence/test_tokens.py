@@ -192,32 +192,41 @@ def test_the_kif_walk_reads_each_line_with_the_grammar_s_terminal(source: str) -
     """The KIF reader's walk through a MOVES_BLOCK token takes each line as lark's own
     terminal would: a move line by PLY_LINE, with its groups, a comment or bookmark line
     with its text after the mark; its split gives the same lines, nothing between them,
-    each as the groups it keeps, a comment's text and a bookmark's text."""
+    each move line as the groups it keeps and the text of a comment line right after it
+    (taken with it), each later comment's text and bookmark's text."""
     case = BY_NAME["kif"]
     ply_line, walk, stride, kept = reader_internals.kif_walk()
     texts = [case.declaration.normalise(text) for _, text in source_texts(case, source)]
     blocks = [block for text in texts for block in run_tokens(case, text, ["MOVES_BLOCK"])]
     assert blocks
+    following = 0
     for block in blocks:
         lines = lark_lines(case, block)
         assert [line[1] for line in lines] == reader_internals.kif_block_lines(block)
         assert "PLY_LINE" == lines[0][0]  # a block starts with a move
         found = [ply_line.fullmatch(line[1]) for line in lines]
         assert [m is not None for m in found] == [line[0] == "PLY_LINE" for line in lines]
-        pieces = walk.split(block)
-        assert len(pieces) == 1 + stride * len(lines)
-        assert pieces[::stride] == [""] * (len(lines) + 1)
-        split = [tuple(pieces[i : i + stride - 1]) for i in range(1, len(pieces), stride)]
         none = (None,) * len(kept)
-        assert split == [
-            (*(m[g] for g in kept), None, None)
-            if m is not None
-            else (*none, text[1:-1], None)
-            if kind == "COMMENT_LINE"
-            else (*none, None, text[1:-1])
-            for m, (kind, text, *_) in zip(found, lines, strict=True)
-        ]
+        expected: list[tuple[str | None, ...]] = []
+        after_move = False
+        for m, (kind, text, *_) in zip(found, lines, strict=True):
+            if m is not None:
+                expected.append((*(m[g] for g in kept), None, None, None))
+            elif kind == "COMMENT_LINE" and after_move:
+                expected[-1] = (*expected[-1][: len(kept)], text[1:-1], None, None)
+                following += 1
+            elif kind == "COMMENT_LINE":
+                expected.append((*none, None, text[1:-1], None))
+            else:
+                expected.append((*none, None, None, text[1:-1]))
+            after_move = m is not None
+        pieces = walk.split(block)
+        assert len(pieces) == 1 + stride * len(expected)
+        assert pieces[::stride] == [""] * (len(expected) + 1)
+        split = [tuple(pieces[i : i + stride - 1]) for i in range(1, len(pieces), stride)]
+        assert split == expected
         assert {kind for kind, *_ in lines} <= {"PLY_LINE", "COMMENT_LINE", "BOOKMARK_LINE"}
+    assert following > 0  # the sources hold comment lines right after a move line
 
 
 _LINE_END = st.sampled_from(["\n", ",", " \n", "\t,\n", "\n\n", ",\n", ", ,\n \n"])
