@@ -90,6 +90,9 @@ class MoveBlock:
         moves, spent_table, totals = _MOVES, _SPENT, _TOTALS
         marked = self.marked
         offset = builder.start.ply - 1
+        # a move line is numbered depth + 1 + shift, shift 0 or offset: the way the last
+        # one was, compared first
+        shift = 0
         depth = self.depth
         line = block.line
         assert line is not None
@@ -132,13 +135,16 @@ class MoveBlock:
                         i += _STRIDE
                         continue
                     special = pieces[i + 2]
-                    if depth + 1 >= _COUNTED or number != _PLY_TEXTS[depth + 1]:
-                        # numbered on from a diagram's move number (手数＝N), written
-                        # otherwise, or out of sequence
-                        at = depth + 1 + offset
-                        if not 0 < at < _COUNTED or number != _PLY_TEXTS[at]:
+                    at = depth + 1 + shift
+                    if at >= _COUNTED or number != _PLY_TEXTS[at]:
+                        # numbered the other way (on from a diagram's move number 手数＝N,
+                        # or from 1), written otherwise, or out of sequence
+                        other = depth + 1 + offset - shift
+                        if 0 < other < _COUNTED and number == _PLY_TEXTS[other]:
+                            shift = offset - shift  # the block's next moves are numbered so
+                        else:
                             ply = int(number)
-                            if ply != depth + 1 and ply != at:
+                            if ply != depth + 1 and ply != depth + 1 + offset:
                                 m = _line_match(block, starts.at(line))
                                 self._out_of_sequence(builder, ply, depth, offset, m, line)
                     try:

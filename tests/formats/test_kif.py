@@ -503,12 +503,12 @@ _DIAGRAM_AT_20 = (
 )
 
 
-@pytest.mark.parametrize(("first", "second"), [(21, 22), (1, 2)])
+@pytest.mark.parametrize(("first", "second"), [(21, 22), (1, 2), (21, 2), (1, 22)])
 def test_moves_after_a_diagrams_move_number_read_numbered_either_way(
     first: int, second: int
 ) -> None:
     """After 手数＝20 the moves may be numbered on from it (21, 22, as Kifu for Windows
-    writes them) or from 1: both read, without a warning."""
+    writes them) or from 1, each line either way: all read, without a warning."""
     text = _DIAGRAM_AT_20 + f"{first:>4} １九金打\n{second:>4} ４一玉(51)\n"
     game = kifu_lark.loads(text, "kif")
     assert ["G*1i", "5a4a"] == [n.move.usi() for n in game.mainline() if n.move is not None]
