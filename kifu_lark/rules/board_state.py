@@ -144,33 +144,34 @@ class BoardState:
         # positions: the set-up of the last ones is kept, by identity (positions are
         # immutable; an entry holds its position, so the id is not reused).
         setup = _SETUPS.get(id(position))
-        if setup is None or setup[0] is not position:
-            fresh = BoardState(position.variant)
-            fresh._place(position)
-            setup = (
-                position,
-                tuple(fresh.cells),
-                (tuple(fresh.hands[0]), tuple(fresh.hands[1])),
-                (fresh.kings[0], fresh.kings[1]),
-                fresh.hash,
-            )
-            if len(_SETUPS) >= 16:
-                _SETUPS.clear()
-            _SETUPS[id(position)] = setup
-        _, cells, hands, kings, self.hash = setup
-        self.cells = list(cells)
-        self.hands = [list(hands[0]), list(hands[1])]
-        self.kings = list(kings)
-        self.turn = 0 if position.turn is _BLACK else 1
+        if setup is not None and setup[0] is position:
+            _, cells, hands, kings, self.hash = setup
+            self.cells = list(cells)
+            self.hands = [list(hands[0]), list(hands[1])]
+            self.kings = list(kings)
+            self.turn = 0 if position.turn is _BLACK else 1
+            self.ply = position.ply
+            return
+        # placed on this board (new: empty, no hash), then kept for the next set up from it
+        self._place(position)
         self.ply = position.ply
+        if len(_SETUPS) >= 16:
+            _SETUPS.clear()
+        _SETUPS[id(position)] = (
+            position,
+            tuple(self.cells),
+            (tuple(self.hands[0]), tuple(self.hands[1])),
+            (self.kings[0], self.kings[1]),
+            self.hash,
+        )
 
     def _place(self, position: Position) -> None:
         """Place ``position``'s pieces and hands on this (empty) board, and its turn."""
         board = self
         g = board.g
-        files = position.variant.files
-        # position.board runs rank by rank from file 1: the index is computed rather than
-        # built through Square objects (every reader sets up a board per record).
+        # position.board runs rank by rank from file 1, as the geometry's squares do: its
+        # n-th entry stands on g.squares[n] (no Square objects made)
+        squares = g.squares
         codes = _PIECE_CODES
         for n, piece in enumerate(position.board):
             if piece is None:
@@ -181,7 +182,7 @@ class BoardState:
             else:
                 code = piece_code(piece)
                 _remember_code(piece, code)
-            i = g.idx(n % files + 1, n // files + 1)
+            i = squares[n]
             board.cells[i] = code
             board.hash ^= g.zobrist[i][code]
             if code & 15 == KING:
