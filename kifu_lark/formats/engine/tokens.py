@@ -15,7 +15,8 @@ from lark import Token, Tree
 
 _new_str: Final = str.__new__
 
-_RANK: Final = "bod__RANK_LINE"
+#: A board rank line's token type (a board diagram's ranks, matched as one run, a token each).
+RANK_LINE: Final = "bod__RANK_LINE"
 #: The ``board`` rule's name as lark's trees hold it (a token is a str: shared, unchanged).
 _BOARD: Final = Token("RULE", "board")
 
@@ -273,8 +274,8 @@ def tree_items(tokens: Sequence[Token | None]) -> list[Any]:
             if board is None:
                 board = []
                 found.append(Tree(_BOARD, board))
-            if kind == _RANK:  # a rank line is one line: the run is cut at line breaks
-                board += line_tokens(token, _RANK)
+            if kind == RANK_LINE:  # a rank line is one line: the run is cut at line breaks
+                board += line_tokens(token, RANK_LINE)
             else:
                 board.append(token)
         else:

@@ -21,21 +21,21 @@ from collections.abc import Iterable, Sequence
 
 from lark import Lark, Token
 
+from kifu_lark.formats.engine.tokens import RANK_LINE
+
 #: The groups of :func:`diagram` and their token types, in the order of the text.
 DIAGRAM_GROUPS = (
     ("rotated", "ROTATED_LINE"),
     ("hand_before", "HAND_LINE"),
     ("columns", "bod__COLUMNS_LINE"),
     ("frame", "bod__FRAME_LINE"),
-    ("ranks", "bod__RANK_LINE"),
+    ("ranks", RANK_LINE),
     ("frame_end", "bod__FRAME_LINE"),
     ("hand_after", "HAND_LINE"),
     ("move_count", "MOVE_COUNT_LINE"),
     ("turn", "TURN_LINE"),
     ("head_after", "HEAD_BLOCK"),
 )
-
-_RANK = "bod__RANK_LINE"
 
 
 def _accepted(lark: Lark, after: Sequence[str]) -> set[str]:
@@ -79,8 +79,8 @@ def diagram(lark: Lark, blanks: str) -> str:
     def part(group: str, name: str, states: Iterable[Sequence[str]] = head) -> str:
         return f"(?P<{group}>{lexed_as(lark, name, states)})"
 
-    rank = lexed_as(lark, _RANK, (["bod__FRAME_LINE"], ["bod__FRAME_LINE", _RANK]))
-    frame_end = lexed_as(lark, "bod__FRAME_LINE", (["bod__FRAME_LINE", _RANK],))
+    rank = lexed_as(lark, RANK_LINE, (["bod__FRAME_LINE"], ["bod__FRAME_LINE", RANK_LINE]))
+    frame_end = lexed_as(lark, "bod__FRAME_LINE", (["bod__FRAME_LINE", RANK_LINE],))
     return (
         f"(?:{part('rotated', 'ROTATED_LINE')}{blanks})?+"
         f"(?:{part('hand_before', 'HAND_LINE')}{blanks})?+"
